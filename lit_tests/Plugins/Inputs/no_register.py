@@ -1,0 +1,2 @@
+"""A module that forgot to define register(registry)."""
+X = 1

@@ -1,0 +1,32 @@
+"""mlkit: an MLIR-style multi-level compiler framework in Python, built on xDSL.
+
+The public API is imported lazily so that ``mlkit-opt`` starts fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "Registry",
+    "default_registry",
+    "load_plugin",
+    "make_context",
+    "parse_module",
+]
+
+_EXPORTS = {
+    "Registry": "mlkit.registry",
+    "default_registry": "mlkit.plugins",
+    "load_plugin": "mlkit.plugins",
+    "make_context": "mlkit.context",
+    "parse_module": "mlkit.parsing",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        import importlib
+
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'mlkit' has no attribute '{name}'")

@@ -1,0 +1,122 @@
+"""Plugin loading: a plugin is a module (file path or importable name) with
+``register(registry)``. Built-ins are plugins too, found through the
+``mlkit.plugins`` entry-point group like any third party's."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import os
+import sys
+from types import ModuleType
+from typing import Any
+
+from mlkit.registry import Registry, RegistryError
+
+ENTRY_POINT_GROUP = "mlkit.plugins"
+
+_default: Registry | None = None
+
+
+class PluginError(Exception):
+    """A plugin that cannot be found, imported or registered."""
+
+
+def default_registry() -> Registry:
+    """The process-wide registry, with every entry-point plugin loaded."""
+    global _default
+    if _default is None:
+        registry = Registry()
+        load_entry_point_plugins(registry)
+        _default = registry
+    return _default
+
+
+def load_entry_point_plugins(registry: Registry) -> None:
+    from importlib.metadata import entry_points
+
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=_builtin_first):
+        try:
+            target = ep.load()
+        except Exception as exc:  # a broken installed plugin must not crash the tool
+            raise PluginError(
+                f"cannot load plugin entry point '{ep.name}' ({ep.value}): "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        _register(target, registry, f"plugin '{ep.name}'")
+
+
+def _builtin_first(ep: Any) -> tuple[int, str]:
+    return (0 if ep.value.startswith("mlkit.") else 1, ep.name)
+
+
+def load_plugin(spec: str, registry: Registry | None = None) -> ModuleType:
+    """Load a plugin from a ``.py`` file path or an importable module name and
+    call its ``register(registry)``."""
+    if registry is None:
+        registry = default_registry()
+    module = _import_plugin(spec)
+    _register(module, registry, f"plugin '{spec}'")
+    return module
+
+
+def _is_path(spec: str) -> bool:
+    return spec.endswith(".py") or os.sep in spec or os.path.exists(spec)
+
+
+def _import_plugin(spec: str) -> ModuleType:
+    if _is_path(spec):
+        path = os.path.abspath(spec)
+        if not os.path.isfile(path):
+            raise PluginError(f"cannot load plugin '{spec}': no such file")
+        digest = hashlib.sha1(path.encode()).hexdigest()[:12]
+        name = f"mlkit_plugin_{digest}"
+        if name in sys.modules:
+            return sys.modules[name]
+        module_spec = importlib.util.spec_from_file_location(name, path)
+        if module_spec is None or module_spec.loader is None:
+            raise PluginError(f"cannot load plugin '{spec}': not a Python module")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[name] = module
+        try:
+            module_spec.loader.exec_module(module)
+        except SyntaxError as exc:
+            del sys.modules[name]
+            where = f"{exc.filename}:{exc.lineno}:{exc.offset or 0}"
+            raise PluginError(f"{where}: error: invalid plugin: {exc.msg}") from exc
+        except Exception as exc:
+            del sys.modules[name]
+            raise PluginError(
+                f"cannot load plugin '{spec}': {type(exc).__name__}: {exc}"
+            ) from exc
+        return module
+    try:
+        return importlib.import_module(spec)
+    except ModuleNotFoundError as exc:
+        raise PluginError(f"cannot load plugin '{spec}': {exc}") from exc
+    except SyntaxError as exc:
+        where = f"{exc.filename}:{exc.lineno}:{exc.offset or 0}"
+        raise PluginError(f"{where}: error: invalid plugin: {exc.msg}") from exc
+    except Exception as exc:
+        raise PluginError(
+            f"cannot load plugin '{spec}': {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def _register(target: Any, registry: Registry, label: str) -> None:
+    register = getattr(target, "register", None) if isinstance(target, ModuleType) else target
+    if not callable(register):
+        raise PluginError(f"{label} has no register(registry) function")
+    previous = registry.current_source
+    registry.current_source = label
+    try:
+        register(registry)
+    except (RegistryError, PluginError) as exc:
+        raise PluginError(f"{label}: {exc}") from exc
+    except Exception as exc:
+        raise PluginError(
+            f"{label}: register() failed: {type(exc).__name__}: {exc}"
+        ) from exc
+    finally:
+        registry.current_source = previous

@@ -1,0 +1,206 @@
+"""The one registry of dialects, passes and named pipelines.
+
+Names map to factories, so registering costs nothing and a run imports only what it
+uses. Built-in dialects and passes register through the same calls a third-party
+plugin makes (see ``mlkit.plugins``).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from xdsl.ir import Dialect
+    from xdsl.passes import ModulePass
+
+# xDSL's core dialects every mlkit context holds; a registry entry may not shadow them.
+CORE_DIALECTS: dict[str, str] = {
+    "builtin": "xdsl.dialects.builtin:Builtin",
+    "func": "xdsl.dialects.func:Func",
+    "arith": "xdsl.dialects.arith:Arith",
+    "math": "xdsl.dialects.math:Math",
+    "scf": "xdsl.dialects.scf:Scf",
+    "cf": "xdsl.dialects.cf:Cf",
+    "memref": "xdsl.dialects.memref:MemRef",
+    "vector": "xdsl.dialects.vector:Vector",
+    "bufferization": "xdsl.dialects.bufferization:Bufferization",
+    "index": "xdsl.dialects.index:Index",
+    "ub": "xdsl.dialects.ub:UB",
+}
+
+
+class RegistryError(Exception):
+    """A registration that cannot be accepted, such as a name clash."""
+
+
+def import_object(path: str) -> Any:
+    """Import ``module:attribute``; the lazy form built-ins register with."""
+    import importlib
+
+    module_name, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def first_doc_line(obj: object) -> str:
+    """The first line of an object's own docstring, used as its summary."""
+    doc = inspect.getdoc(obj) if "__doc__" in getattr(obj, "__dict__", {}) else None
+    return doc.strip().splitlines()[0] if doc else ""
+
+
+@dataclass
+class DialectEntry:
+    name: str
+    factory: Callable[[], Dialect]
+    source: str
+
+
+@dataclass
+class PassEntry:
+    """A registered pass: its pipeline name, a factory for its class, a summary."""
+
+    name: str
+    factory: Callable[[], type[ModulePass]]
+    summary: str
+    source: str
+
+    def load(self) -> type[ModulePass]:
+        return self.factory()
+
+
+@dataclass
+class PipelineEntry:
+    """A named pipeline: a class whose fields are options and whose
+    ``pipeline()`` returns the textual pipeline it expands to."""
+
+    name: str
+    factory: Callable[[], type[Any]]
+    summary: str
+    source: str
+
+    def load(self) -> type[Any]:
+        return self.factory()
+
+
+@dataclass
+class EmitterEntry:
+    """An ``--emit=NAME`` target: a function ``(module, ctx) -> str | bytes``."""
+
+    name: str
+    factory: Callable[[], Callable[..., str | bytes]]
+    summary: str
+    source: str
+
+    def load(self) -> Callable[..., str | bytes]:
+        return self.factory()
+
+
+def _lazy(target: Any) -> Callable[[], Any]:
+    if isinstance(target, str):
+        return lambda: import_object(target)
+    if callable(target) and not isinstance(target, type) and not hasattr(target, "name"):
+        return target
+    return lambda: target
+
+
+class Registry:
+    """Dialects, passes and named pipelines, keyed by their upstream names."""
+
+    def __init__(self) -> None:
+        self.dialects: dict[str, DialectEntry] = {}
+        self.passes: dict[str, PassEntry] = {}
+        self.pipelines: dict[str, PipelineEntry] = {}
+        self.emitters: dict[str, EmitterEntry] = {}
+        self.current_source = "<api>"
+
+    # -- dialects ---------------------------------------------------------------
+    def register_dialect(
+        self, dialect: Dialect | str, factory: Callable[[], Dialect] | str | None = None
+    ) -> None:
+        """Register an ``xdsl.ir.Dialect``, or a name and a factory (or
+        ``"module:attr"`` path) that builds it on first use."""
+        if isinstance(dialect, str):
+            if factory is None:
+                raise RegistryError(f"dialect '{dialect}' registered without a factory")
+            name, make = dialect, _lazy(factory)
+        else:
+            name, make = dialect.name, _lazy(dialect)
+        if name in CORE_DIALECTS:
+            raise RegistryError(f"dialect '{name}' is already registered (core dialect)")
+        if name in self.dialects:
+            prev = self.dialects[name].source
+            raise RegistryError(f"dialect '{name}' is already registered by {prev}")
+        self.dialects[name] = DialectEntry(name, make, self.current_source)
+
+    # -- passes -----------------------------------------------------------------
+    def register_pass(
+        self,
+        pass_class: type[ModulePass] | str,
+        factory: Callable[[], type[ModulePass]] | str | None = None,
+        *,
+        summary: str | None = None,
+    ) -> None:
+        """Register a ``ModulePass`` subclass (its ``name`` is its pipeline name and
+        its dataclass fields are its options), or a name and a lazy factory."""
+        if isinstance(pass_class, str):
+            if factory is None:
+                raise RegistryError(f"pass '{pass_class}' registered without a factory")
+            name, make = pass_class, _lazy(factory)
+        else:
+            name = getattr(pass_class, "name", None)
+            if not isinstance(name, str) or not name:
+                raise RegistryError(f"pass class {pass_class.__name__} has no 'name'")
+            make = _lazy(pass_class)
+            if summary is None:
+                summary = first_doc_line(pass_class)
+        self._check_free(name)
+        self.passes[name] = PassEntry(name, make, summary or "", self.current_source)
+
+    def register_pipeline(
+        self,
+        pipeline_class: type[Any] | str,
+        factory: Callable[[], type[Any]] | str | None = None,
+        *,
+        summary: str | None = None,
+    ) -> None:
+        """Register a named pipeline class (see :class:`PipelineEntry`)."""
+        if isinstance(pipeline_class, str):
+            if factory is None:
+                raise RegistryError(f"pipeline '{pipeline_class}' registered without a factory")
+            name, make = pipeline_class, _lazy(factory)
+        else:
+            name = getattr(pipeline_class, "name", None)
+            if not isinstance(name, str) or not name:
+                raise RegistryError(f"pipeline class {pipeline_class.__name__} has no 'name'")
+            make = _lazy(pipeline_class)
+            if summary is None:
+                summary = first_doc_line(pipeline_class)
+        self._check_free(name)
+        self.pipelines[name] = PipelineEntry(name, make, summary or "", self.current_source)
+
+    def register_emitter(
+        self, name: str, factory: Callable[[], Callable[..., str | bytes]] | str, *, summary: str = ""
+    ) -> None:
+        """Register an ``--emit`` target; ``factory`` returns (or names, as
+        ``"module:attr"``) a function ``(module, ctx) -> str | bytes``."""
+        if name == "mlir" or name in self.emitters:
+            raise RegistryError(f"emitter '{name}' is already registered")
+        make = (lambda: import_object(factory)) if isinstance(factory, str) else factory
+        self.emitters[name] = EmitterEntry(name, make, summary, self.current_source)
+
+    def _check_free(self, name: str) -> None:
+        for table, kind in ((self.passes, "pass"), (self.pipelines, "pipeline")):
+            if name in table:
+                prev = table[name].source
+                raise RegistryError(f"{kind} '{name}' is already registered by {prev}")
+
+    # -- lookup -----------------------------------------------------------------
+    def dialect_names(self) -> list[str]:
+        return sorted({*CORE_DIALECTS, *self.dialects})
+
+    def load_dialect(self, name: str) -> Dialect:
+        if name in self.dialects:
+            return self.dialects[name].factory()
+        return import_object(CORE_DIALECTS[name])

@@ -1,0 +1,24 @@
+"""mlkit's built-in passes and pipelines, registered lazily by upstream name,
+exactly as a third-party plugin registers its own."""
+
+from __future__ import annotations
+
+from mlkit.registry import Registry
+
+# upstream pass name -> (module:class, one-line summary as upstream words it)
+BUILTIN_PASSES: dict[str, tuple[str, str]] = {
+    "canonicalize": (
+        "mlkit.passes.transforms.canonicalize:Canonicalize",
+        "Canonicalize operations",
+    ),
+    "cse": ("mlkit.passes.transforms.cse:CSE", "Eliminate common sub-expressions"),
+    "convert-scf-to-cf": (
+        "mlkit.passes.conversion.scf_to_cf:ConvertSCFToCF",
+        "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
+    ),
+}
+
+
+def register(registry: Registry) -> None:
+    for name, (path, summary) in BUILTIN_PASSES.items():
+        registry.register_pass(name, path, summary=summary)

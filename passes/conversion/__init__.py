@@ -1,0 +1,1 @@
+"""Dialect conversions, one module per upstream conversion pass."""

@@ -1,0 +1,1 @@
+"""Dialect-independent transforms, one module per upstream pass."""

@@ -1,0 +1,47 @@
+"""LLVM ``cl``-style argument scanning shared by the tools: ``-x`` and ``--x``,
+``--x=v`` and ``--x v``, in command-line order."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class UsageError(Exception):
+    """A command line the tool cannot accept; printed on one line, exit 1."""
+
+
+@dataclass
+class Arg:
+    """One scanned argument: option name without dashes (or None for a
+    positional), its inline ``=value`` if any, and the raw text."""
+
+    name: str | None
+    value: str | None
+    raw: str
+
+
+def scan(argv: list[str]) -> list[Arg]:
+    args: list[Arg] = []
+    only_positional = False
+    for raw in argv:
+        if only_positional or raw == "-" or not raw.startswith("-"):
+            args.append(Arg(None, raw, raw))
+        elif raw == "--":
+            only_positional = True
+        else:
+            body = raw.lstrip("-")
+            name, eq, value = body.partition("=")
+            args.append(Arg(name, value if eq else None, raw))
+    return args
+
+
+def unknown_argument(tool: str, raw: str, known: Iterable[str]) -> UsageError:
+    """LLVM's wording, with a suggestion when one is close."""
+    message = f"{tool}: Unknown command line argument '{raw}'.  Try: '{tool} --help'"
+    name = raw.lstrip("-").partition("=")[0]
+    close = difflib.get_close_matches(name, list(known), n=1)
+    if close:
+        message += f"\n{tool}: Did you mean '--{close[0]}'?"
+    return UsageError(message)

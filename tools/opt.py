@@ -1,0 +1,269 @@
+"""``mlkit-opt``: mlir-opt's command line over mlkit's driver."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from mlkit.opt_main import OptOptions, run_opt
+from mlkit.pass_manager import ANY, OpPassManager, PipelineBuilder, PipelineError
+from mlkit.plugins import PluginError, default_registry, load_plugin
+from mlkit.registry import Registry
+from mlkit.tools.cli import Arg, UsageError, scan, unknown_argument
+
+TOOL = "mlkit-opt"
+PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")
+
+# option name -> (takes a value: "no" | "yes" | "optional", help)
+OPTIONS: dict[str, tuple[str, str]] = {
+    "o": ("yes", "Output filename (default: standard output)"),
+    "pass-pipeline": ("yes", "A textual pass pipeline, e.g. builtin.module(func.func(cse))"),
+    "p": ("yes", "Alias for --pass-pipeline"),
+    "split-input-file": ("optional", "Split the input on '// -----' and process each chunk"),
+    "output-split-marker": ("yes", "Marker printed between output chunks"),
+    "verify-diagnostics": ("optional", "Check expected-* comments against emitted diagnostics"),
+    "verify-each": ("optional", "Verify the IR after each pass (default true)"),
+    "mlir-print-ir-after-all": ("no", "Print the IR after every pass"),
+    "mlir-print-ir-before-all": ("no", "Print the IR before every pass"),
+    "mlir-print-ir-after": ("yes", "Print the IR after the named passes (comma list)"),
+    "mlir-print-ir-before": ("yes", "Print the IR before the named passes (comma list)"),
+    "mlir-print-ir-after-change": ("no", "Print the IR after a pass only if it changed"),
+    "mlir-print-ir-module-scope": ("no", "Print the whole module in IR dumps"),
+    "mlir-timing": ("no", "Report wall time per pass on stderr"),
+    "mlir-print-op-generic": ("no", "Print ops in the generic form"),
+    "mlir-print-debuginfo": ("no", "Print source locations"),
+    "allow-unregistered-dialect": ("no", "Accept ops of unregistered dialects"),
+    "no-implicit-module": ("no", "Do not wrap the input in a builtin.module"),
+    "emit": ("yes", "Output kind: mlir, or a registered emitter (llvm, asm, obj, ptx)"),
+    "dump-pass-pipeline": ("no", "Print the pipeline that will run to stderr"),
+    "show-dialects": ("no", "List the registered dialects and exit"),
+    "list-passes": ("no", "List passes and pipelines with their options and exit"),
+    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
+    "load-dialect-plugin": ("yes", "Alias for --load-plugin"),
+    "load-pass-plugin": ("yes", "Alias for --load-plugin"),
+    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
+    "version": ("no", "Print the version and exit"),
+    "help": ("no", "Show this help and exit"),
+    "h": ("no", "Alias for --help"),
+}
+
+
+def _bool(arg: Arg) -> bool:
+    if arg.value is None or arg.value.lower() in ("true", "1"):
+        return True
+    if arg.value.lower() in ("false", "0"):
+        return False
+    raise UsageError(f"{TOOL}: '{arg.value}' is not a valid boolean for '--{arg.name}'")
+
+
+def _take_values(args: list[Arg]) -> list[Arg]:
+    """Attach the next word to options that take a value given as ``--x v``."""
+    out: list[Arg] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        kind = OPTIONS.get(arg.name or "", ("no", ""))[0]
+        if arg.name is not None and kind == "yes" and arg.value is None:
+            if i + 1 >= len(args) or args[i + 1].name is not None and args[i + 1].raw != "-":
+                raise UsageError(f"{TOOL}: option '{arg.raw}' requires a value")
+            arg = Arg(arg.name, args[i + 1].raw, arg.raw)
+            i += 1
+        out.append(arg)
+        i += 1
+    return out
+
+
+def load_plugins(args: list[Arg], registry: Registry) -> None:
+    for arg in args:
+        if arg.name in PLUGIN_FLAGS and arg.value is not None:
+            load_plugin(arg.value, registry)
+
+
+def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | None]:
+    """Turn argv into options; the second result is an informational action
+    (help, version, show-dialects, list-passes) to perform instead of a run."""
+    args = _take_values(scan(argv))
+    load_plugins(args, registry)
+    opts = OptOptions()
+    builder = PipelineBuilder(registry)
+    flag_pm = OpPassManager("builtin.module")
+    pipeline_text: str | None = None
+    used_flags = False
+    inputs: list[str] = []
+    after: list[str] = []
+    before: list[str] = []
+    inst = opts.instrumentation
+    for arg in args:
+        name = arg.name
+        if name is None:
+            inputs.append(arg.raw)
+            continue
+        if name in ("help", "h"):
+            return opts, "help"
+        if name in ("version", "show-dialects", "list-passes"):
+            return opts, name
+        if name in registry.passes or name in registry.pipelines:
+            used_flags = True
+            builder.add_flag(flag_pm, name, arg.value)
+            continue
+        if name not in OPTIONS:
+            raise unknown_argument(TOOL, arg.raw, [*OPTIONS, *registry.passes, *registry.pipelines])
+        if OPTIONS[name][0] == "no" and arg.value is not None and not _bool(arg):
+            continue
+        match name:
+            case "o":
+                opts.output = arg.value or "-"
+            case "pass-pipeline" | "p":
+                pipeline_text = arg.value
+            case "split-input-file":
+                opts.split_marker = arg.value or "// -----"
+            case "output-split-marker":
+                opts.output_split_marker = arg.value or ""
+            case "verify-diagnostics":
+                opts.verify_diagnostics = arg.value is None or arg.value != "false"
+            case "verify-each":
+                opts.verify_each = _bool(arg)
+            case "mlir-print-ir-after-all":
+                inst.print_after_all = True
+            case "mlir-print-ir-before-all":
+                inst.print_before_all = True
+            case "mlir-print-ir-after":
+                after += (arg.value or "").split(",")
+            case "mlir-print-ir-before":
+                before += (arg.value or "").split(",")
+            case "mlir-print-ir-after-change":
+                inst.print_after_change = True
+            case "mlir-print-ir-module-scope":
+                inst.print_module_scope = True
+            case "mlir-timing":
+                opts.timing = True
+            case "mlir-print-op-generic":
+                opts.generic = True
+            case "mlir-print-debuginfo":
+                opts.debuginfo = True
+            case "allow-unregistered-dialect":
+                opts.allow_unregistered = True
+            case "no-implicit-module":
+                opts.implicit_module = False
+            case "emit":
+                opts.emit = arg.value or ""
+                if opts.emit != "mlir" and opts.emit not in registry.emitters:
+                    known = ", ".join(["mlir", *sorted(registry.emitters)])
+                    raise UsageError(
+                        f"{TOOL}: error: unknown --emit value '{opts.emit}' (expected one of: {known})"
+                    )
+            case "dump-pass-pipeline":
+                opts.dump_pipeline = True
+            case "mlkit-traceback":
+                opts.show_traceback = True
+            case _:
+                pass  # plugin flags were handled before the scan
+    for passes, label in ((after, "mlir-print-ir-after"), (before, "mlir-print-ir-before")):
+        for p in passes:
+            if p not in registry.passes:
+                raise UsageError(f"{TOOL}: error: --{label}: '{p}' is not a registered pass")
+    inst.print_after = frozenset(after)
+    inst.print_before = frozenset(before)
+    if len(inputs) > 1:
+        raise UsageError(f"{TOOL}: Too many positional arguments specified: {' '.join(inputs)}")
+    opts.input = inputs[0] if inputs else "-"
+    if pipeline_text is not None:
+        if used_flags:
+            raise UsageError(
+                f"{TOOL}: error: '--pass-pipeline' option can't be used with individual pass options"
+            )
+        top = "builtin.module" if opts.implicit_module else ANY
+        opts.pipeline = builder.parse(pipeline_text, top_anchor=top)
+    elif used_flags:
+        if not opts.implicit_module:
+            flag_pm.anchor = ANY
+        opts.pipeline = flag_pm
+    return opts, None
+
+
+def help_text(registry: Registry) -> str:
+    lines = [
+        f"OVERVIEW: mlkit modular optimizer driver\n",
+        f"USAGE: {TOOL} [options] <input file>\n",
+        "OPTIONS:",
+    ]
+    for name, (kind, text) in OPTIONS.items():
+        dash = "-" if len(name) == 1 else "--"
+        spelled = f"{dash}{name}" + ("=<value>" if kind == "yes" else "")
+        lines.append(f"  {spelled:<34} - {text}")
+    lines.append("\n  Compiler passes to run")
+    lines.append("    Passes:")
+    for name, entry in sorted(registry.passes.items()):
+        lines.append(f"      --{name:<40} - {entry.summary}")
+    if registry.pipelines:
+        lines.append("    Pass Pipelines:")
+        for name, pipe in sorted(registry.pipelines.items()):
+            lines.append(f"      --{name:<40} - {pipe.summary}")
+    return "\n".join(lines) + "\n"
+
+
+def list_passes(registry: Registry) -> str:
+    from mlkit.pass_options import option_infos
+
+    lines: list[str] = []
+    for title, table in (("Passes", registry.passes), ("Pass Pipelines", registry.pipelines)):
+        if not table:
+            continue
+        lines.append(f"{title}:")
+        for name, entry in sorted(table.items()):
+            lines.append(f"  {name}")
+            lines.append(f"    {entry.summary}")
+            for info in option_infos(entry.load()):
+                default = f" (default: {info.default})" if info.default is not None else ""
+                help_ = f" - {info.help}" if info.help else ""
+                lines.append(f"    --{info.name}=<{info.type_name}>{default}{help_}")
+    return "\n".join(lines) + "\n"
+
+
+def version_text() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    def v(pkg: str) -> str:
+        try:
+            return version(pkg)
+        except PackageNotFoundError:
+            return "unknown"
+
+    return f"mlkit version {v('mlkit')}\n  xDSL {v('xdsl')}, llvmlite {v('llvmlite')}\n"
+
+
+def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        registry = default_registry()
+        opts, action = parse_args(argv, registry)
+    except (UsageError, PluginError) as exc:
+        message = str(exc)
+        stderr.write(message if message.startswith(TOOL) or ": error:" in message else f"{TOOL}: error: {message}")
+        stderr.write("\n")
+        return 1
+    except PipelineError as exc:
+        stderr.write(exc.render())
+        return 1
+    if action == "help":
+        stdout.write(help_text(registry))
+    elif action == "version":
+        stdout.write(version_text())
+    elif action == "show-dialects":
+        stdout.write("Available Dialects: " + ", ".join(registry.dialect_names()) + "\n")
+    elif action == "list-passes":
+        stdout.write(list_passes(registry))
+    else:
+        return run_opt(opts, registry, stdout, stderr)
+    return 0
+
+
+def main() -> None:
+    from mlkit.deep_stack import run_with_deep_stack
+
+    code = run_with_deep_stack(lambda: run(sys.argv[1:], sys.stdout, sys.stderr))
+    sys.stdout.flush()
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()
