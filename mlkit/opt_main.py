@@ -9,7 +9,6 @@ import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
-from io import StringIO
 from typing import TextIO
 
 from xdsl.ir import Operation
@@ -75,14 +74,9 @@ class OptDriver:
         self.output_seconds = 0.0
 
     def print_op(self, op: Operation) -> str:
-        from xdsl.printer import Printer
+        from mlkit.printing import print_op
 
-        out = StringIO()
-        printer = Printer(
-            stream=out, print_generic_format=self.opts.generic, print_debuginfo=self.opts.debuginfo
-        )
-        printer.print_op(op)
-        return out.getvalue()
+        return print_op(op, generic=self.opts.generic, debuginfo=self.opts.debuginfo)
 
     def process_chunk(self, text: str, name: str) -> str | bytes | None:
         """Parse, verify, transform and print one chunk; None after an error."""

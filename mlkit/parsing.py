@@ -41,6 +41,8 @@ class LocatedParser(Parser):
         self.filename = name
         self._index = LineIndex(text)
         self._file_attr = StringAttr(name)
+        self.op_starts: list[int] = []
+        self.text_length = len(text)
 
     def loc_at(self, offset: int) -> SourceLoc:
         line, col = self._index.line_col(offset)
@@ -48,14 +50,33 @@ class LocatedParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
+        self.op_starts.append(start)
         op = super().parse_operation()
+        self.op_starts.pop()
         if isinstance(op.location, UnknownLoc):
             line, col = self._index.line_col(start)
             op.location = FileLineColLoc(self._file_attr, IntAttr(line), IntAttr(col))
         return op
 
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        if op_type := self.ctx.get_optional_op(
+            name, dialect_stack=self._parser_state.dialect_stack
+        ):
+            return op_type
+        # point at the op name, as upstream does, not at the token after it
+        at = self._current_token.span.start
+        found = self.lexer.input.content.rfind(name, 0, at)
+        if found > 0 and self.lexer.input.content[found - 1] == '"':
+            found -= 1
+        self.raise_error(f"Operation {name} is not registered", found if found >= 0 else at)
+
     def current_offset(self) -> int:
         return self._current_token.span.start
+
+    def failing_op_offset(self) -> int:
+        """Start of the innermost op being parsed: where errors raised by eager
+        attribute checks (out-of-range literals, dense sizes) belong."""
+        return self.op_starts[-1] if self.op_starts else self.current_offset()
 
 
 def parse_module(
@@ -83,7 +104,7 @@ def parse_module(
         raise
     except Exception as exc:  # attribute constructors verify eagerly and raise plain errors
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise DiagnosticError.at(parser.loc_at(parser.current_offset()), message) from None
+        raise DiagnosticError.at(parser.loc_at(parser.failing_op_offset()), message) from None
     if isinstance(module, ModuleOp) and isinstance(module.location, UnknownLoc):
         first = text.find(next((c for c in text if not c.isspace()), "\0"))
         line, col = parser._index.line_col(max(first, 0))  # pyright: ignore[reportPrivateUsage]
@@ -92,4 +113,7 @@ def parse_module(
 
 
 def _span_diag(parser: LocatedParser, offset: int, msg: str) -> Diagnostic:
-    return Diagnostic(Severity.ERROR, msg, parser.loc_at(offset))
+    msg = msg.strip()
+    if offset >= parser.text_length:
+        msg = f"unexpected end of input{': ' + msg if msg else ''}"
+    return Diagnostic(Severity.ERROR, msg or "invalid syntax", parser.loc_at(offset))

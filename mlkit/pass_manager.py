@@ -307,7 +307,7 @@ class PassRunner:
     def _dump(self, when: str, node: PassNode, op: Operation) -> None:
         scope = self._scope(op)
         where = ""
-        if scope.parent_op() is not None:
+        if op.parent_op() is not None:
             sym = op.attributes.get("sym_name") or op.properties.get("sym_name")
             label = f": @{sym.data}" if sym is not None and hasattr(sym, "data") else ""
             where = f" ('{op.name}' operation{label})"

@@ -44,7 +44,7 @@ def load_entry_point_plugins(registry: Registry) -> None:
                 f"cannot load plugin entry point '{ep.name}' ({ep.value}): "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
-        _register(target, registry, f"plugin '{ep.name}'")
+        _register(target, registry, f"plugin '{ep.name}' ({ep.value})")
 
 
 def _builtin_first(ep: Any) -> tuple[int, str]:
@@ -57,7 +57,10 @@ def load_plugin(spec: str, registry: Registry | None = None) -> ModuleType:
     if registry is None:
         registry = default_registry()
     module = _import_plugin(spec)
+    if module.__name__ in registry.loaded_plugins:
+        return module  # loading a plugin twice is harmless, as with mlir-opt
     _register(module, registry, f"plugin '{spec}'")
+    registry.loaded_plugins.add(module.__name__)
     return module
 
 

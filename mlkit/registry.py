@@ -114,6 +114,7 @@ class Registry:
         self.pipelines: dict[str, PipelineEntry] = {}
         self.emitters: dict[str, EmitterEntry] = {}
         self.current_source = "<api>"
+        self.loaded_plugins: set[str] = set()
 
     # -- dialects ---------------------------------------------------------------
     def register_dialect(

@@ -15,7 +15,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.op_diagnostics import emit_remark, emit_warning
+from mlkit.op_diagnostics import emit_error, emit_remark, emit_warning
 
 
 @irdl_op_definition
@@ -79,7 +79,44 @@ class ToyReport(ModulePass):
                     emit_warning(ctx, inner, "zero constant")
 
 
+@dataclass(frozen=True)
+class ToyBreak(ModulePass):
+    """Deliberately produce IR that fails verification (for --verify-each tests)."""
+
+    name = "toy-break"
+
+    def apply(self, ctx: Context, op: Operation) -> None:
+        for inner in list(op.walk()):
+            if isinstance(inner, ConstOp):
+                inner.properties["value"] = IntegerAttr(-1, i64)
+
+
+@dataclass(frozen=True)
+class ToyFail(ModulePass):
+    """Fail with an error located at the first toy.const."""
+
+    name = "toy-fail"
+
+    def apply(self, ctx: Context, op: Operation) -> None:
+        for inner in op.walk():
+            if isinstance(inner, ConstOp):
+                raise emit_error(ctx, inner, "toy-fail refuses this constant")
+
+
+@dataclass(frozen=True)
+class ToyCrash(ModulePass):
+    """A buggy pass: raises a Python exception."""
+
+    name = "toy-crash"
+
+    def apply(self, ctx: Context, op: Operation) -> None:
+        raise KeyError("oops")
+
+
 def register(registry) -> None:
+    registry.register_pass(ToyBreak)
+    registry.register_pass(ToyFail)
+    registry.register_pass(ToyCrash)
     registry.register_dialect(Toy)
     registry.register_pass(ToyFold)
     registry.register_pass(ToyReport)

@@ -1,0 +1,5 @@
+builtin.module attributes {test.attr} {
+  func.func @g() {
+    return
+  }
+}
