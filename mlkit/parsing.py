@@ -8,6 +8,7 @@ file:line:col where it starts, which is what diagnostics and
 from __future__ import annotations
 
 import bisect
+import re
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
@@ -84,18 +85,27 @@ def parse_module(
 ) -> Operation:
     """Parse ``text`` into its top-level op, raising :class:`DiagnosticError`
     with a located message on any bad input."""
+    if implicit_module and _is_blank(text):
+        return ModuleOp([])  # as upstream: an empty buffer is an empty module
     parser = LocatedParser(ctx, text, filename)
     try:
         module = parser.parse_module(allow_implicit_module=implicit_module)
     except MultipleSpansParseError as exc:
-        diag = _span_diag(parser, exc.span.start, exc.msg)
-        for span, msg in exc.refs:
-            diag.notes.append(
-                Diagnostic(Severity.NOTE, msg or exc.ref_text or "see", parser.loc_at(span.start))
-            )
+        notes = [
+            Diagnostic(Severity.NOTE, msg or exc.ref_text or "see", parser.loc_at(span.start))
+            for span, msg in exc.refs
+        ]
+        at = exc.span.start
+        if at >= len(text) and exc.refs:  # point at the first offending use, not at EOF
+            at = exc.refs[0][0].start
+        diag = _span_diag(parser, at, exc.msg)
+        diag.notes.extend(notes)
         raise DiagnosticError(diag) from None
     except ParseError as exc:
-        raise DiagnosticError(_span_diag(parser, exc.span.start, exc.msg)) from None
+        at = exc.span.start
+        if at >= len(text) and exc.msg.startswith(UNDEFINED_VALUES):
+            at = _first_use(text, exc.msg, at)
+        raise DiagnosticError(_span_diag(parser, at, exc.msg)) from None
     except RecursionError:
         raise DiagnosticError.at(
             parser.loc_at(parser.current_offset()), "nesting too deep to parse"
@@ -112,8 +122,30 @@ def parse_module(
     return module
 
 
+def _is_blank(text: str) -> bool:
+    return all(not line.split("//", 1)[0].strip() for line in text.split("\n"))
+
+
+UNDEFINED_VALUES = "values used but not defined"
+
+
+def _first_use(text: str, msg: str, default: int) -> int:
+    """Offset of the first use of the first undefined value named in ``msg``."""
+    names = re.findall(r"%[\w$.-]+", msg)
+    if not names:
+        return default
+    pattern = re.compile(re.escape(names[0]) + r"(?![\w$.-])")
+    offset = 0
+    for line in text.split("\n"):
+        code = line.split("//", 1)[0]  # uses inside comments do not count
+        if (m := pattern.search(code)) is not None:
+            return offset + m.start()
+        offset += len(line) + 1
+    return default
+
+
 def _span_diag(parser: LocatedParser, offset: int, msg: str) -> Diagnostic:
+    if offset >= parser.text_length and (not msg.strip() or msg[0].isspace()):
+        msg = f"unexpected end of input{': ' + msg.strip() if msg.strip() else ''}"
     msg = msg.strip()
-    if offset >= parser.text_length:
-        msg = f"unexpected end of input{': ' + msg if msg else ''}"
     return Diagnostic(Severity.ERROR, msg or "invalid syntax", parser.loc_at(offset))

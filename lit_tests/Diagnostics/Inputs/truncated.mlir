@@ -1,0 +1,2 @@
+func.func @f() {
+  %0 = arith.constant 1 : i32
