@@ -17,6 +17,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity, SourceLoc
+from mlkit.locations import source_loc
 
 
 class LineIndex:
@@ -89,7 +90,7 @@ def parse_module(
         return ModuleOp([])  # as upstream: an empty buffer is an empty module
     parser = LocatedParser(ctx, text, filename)
     try:
-        module = parser.parse_module(allow_implicit_module=implicit_module)
+        module = parser.parse_module(allow_implicit_module=True)
     except MultipleSpansParseError as exc:
         notes = [
             Diagnostic(Severity.NOTE, msg or exc.ref_text or "see", parser.loc_at(span.start))
@@ -115,11 +116,29 @@ def parse_module(
     except Exception as exc:  # attribute constructors verify eagerly and raise plain errors
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise DiagnosticError.at(parser.loc_at(parser.failing_op_offset()), message) from None
-    if isinstance(module, ModuleOp) and isinstance(module.location, UnknownLoc):
+    wrapped = isinstance(module, ModuleOp) and isinstance(module.location, UnknownLoc)
+    if not implicit_module and wrapped:
+        return _single_top_level_op(parser, module)
+    if wrapped:
         first = text.find(next((c for c in text if not c.isspace()), "\0"))
         line, col = parser._index.line_col(max(first, 0))  # pyright: ignore[reportPrivateUsage]
         module.location = FileLineColLoc(StringAttr(filename), IntAttr(line), IntAttr(col))
     return module
+
+
+def _single_top_level_op(parser: LocatedParser, module: ModuleOp) -> Operation:
+    """With --no-implicit-module the input is exactly one op, of any kind."""
+    ops = list(module.ops)
+    if len(ops) != 1:
+        at = ops[1].location if len(ops) > 1 else module.location
+        loc = source_loc(at) if len(ops) > 1 else parser.loc_at(0)
+        raise DiagnosticError.at(
+            loc,
+            "source must contain a single top-level operation if "
+            "--no-implicit-module is specified",
+        )
+    ops[0].detach()
+    return ops[0]
 
 
 def _is_blank(text: str) -> bool:

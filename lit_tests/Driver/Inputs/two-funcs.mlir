@@ -1,0 +1,2 @@
+func.func @a()
+func.func @b()
