@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
-import traceback
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -192,6 +190,8 @@ def _write_output(
     directory = os.path.dirname(os.path.abspath(opts.output))
     tmp = None
     try:
+        import tempfile
+
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".mlkit-", suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             f.write(data.encode() if isinstance(data, str) else data)
@@ -211,6 +211,8 @@ def _internal_error(
 ) -> int:
     stderr.write(f"mlkit-opt: internal error: {exc}\n")
     if opts.show_traceback or os.environ.get(TRACEBACK_ENV):
+        import traceback
+
         traceback.print_exception(cause or exc.__cause__ or exc, file=stderr)
     else:
         stderr.write(f"(set {TRACEBACK_ENV}=1 or pass --mlkit-traceback to see the traceback)\n")

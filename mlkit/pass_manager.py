@@ -10,11 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.context import Context
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
@@ -23,6 +22,9 @@ from mlkit.pass_options import PassOptionError, build_pass
 from mlkit.pipeline_syntax import OpPipeline, PassSpec, PipelineSyntaxError, parse_pipeline
 from mlkit.registry import Registry
 from mlkit.verifier import verify_op_tree
+
+if TYPE_CHECKING:
+    from xdsl.passes import ModulePass
 
 ANY = "any"
 

@@ -16,7 +16,10 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, Union
 
-from xdsl.passes import ModulePass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xdsl.passes import ModulePass
 
 __all__ = [
     "OptionInfo",
@@ -26,7 +29,7 @@ __all__ = [
     "pass_options_of",
 ]
 
-PassT = TypeVar("PassT", bound=ModulePass)
+PassT = TypeVar("PassT", bound="ModulePass")
 RawOptions = dict[str, list[str] | None]
 
 _INT_RE = re.compile(r"[+-]?(0[xX][0-9a-fA-F]+|[0-9]+)")

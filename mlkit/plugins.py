@@ -4,9 +4,7 @@
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import importlib.util
 import os
 import sys
 from types import ModuleType
@@ -34,21 +32,30 @@ def default_registry() -> Registry:
 
 
 def load_entry_point_plugins(registry: Registry) -> None:
-    from importlib.metadata import entry_points
+    from mlkit.entry_points import scan_entry_points
 
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=_builtin_first):
+    for name, value in sorted(scan_entry_points(ENTRY_POINT_GROUP), key=_builtin_first):
         try:
-            target = ep.load()
+            target = _load_reference(value)
         except Exception as exc:  # a broken installed plugin must not crash the tool
             raise PluginError(
-                f"cannot load plugin entry point '{ep.name}' ({ep.value}): "
+                f"cannot load plugin entry point '{name}' ({value}): "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
-        _register(target, registry, f"plugin '{ep.name}' ({ep.value})")
+        _register(target, registry, f"plugin '{name}' ({value})")
 
 
-def _builtin_first(ep: Any) -> tuple[int, str]:
-    return (0 if ep.value.startswith("mlkit.") else 1, ep.name)
+def _load_reference(value: str) -> Any:
+    """Resolve an entry-point reference ``module[:attr.path]``."""
+    module_name, _, attrs = value.partition(":")
+    target: Any = importlib.import_module(module_name.strip())
+    for attr in filter(None, attrs.strip().split(".")):
+        target = getattr(target, attr)
+    return target
+
+
+def _builtin_first(ep: tuple[str, str]) -> tuple[int, str]:
+    return (0 if ep[1].startswith("mlkit.") else 1, ep[0])
 
 
 def load_plugin(spec: str, registry: Registry | None = None) -> ModuleType:
@@ -73,14 +80,17 @@ def _import_plugin(spec: str) -> ModuleType:
         path = os.path.abspath(spec)
         if not os.path.isfile(path):
             raise PluginError(f"cannot load plugin '{spec}': no such file")
+        import hashlib
+        from importlib.util import module_from_spec, spec_from_file_location
+
         digest = hashlib.sha1(path.encode()).hexdigest()[:12]
         name = f"mlkit_plugin_{digest}"
         if name in sys.modules:
             return sys.modules[name]
-        module_spec = importlib.util.spec_from_file_location(name, path)
+        module_spec = spec_from_file_location(name, path)
         if module_spec is None or module_spec.loader is None:
             raise PluginError(f"cannot load plugin '{spec}': not a Python module")
-        module = importlib.util.module_from_spec(module_spec)
+        module = module_from_spec(module_spec)
         sys.modules[name] = module
         try:
             module_spec.loader.exec_module(module)

@@ -7,7 +7,6 @@ plugin makes (see ``mlkit.plugins``).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -46,6 +45,8 @@ def import_object(path: str) -> Any:
 
 def first_doc_line(obj: object) -> str:
     """The first line of an object's own docstring, used as its summary."""
+    import inspect
+
     doc = inspect.getdoc(obj) if "__doc__" in getattr(obj, "__dict__", {}) else None
     return doc.strip().splitlines()[0] if doc else ""
 
