@@ -9,7 +9,6 @@ importlib.metadata: the first distribution of a name on ``sys.path`` wins.
 
 from __future__ import annotations
 
-import configparser
 import os
 import re
 import sys
@@ -45,11 +44,21 @@ def scan_entry_points(group: str) -> list[tuple[str, str]]:
                 continue
             if f"[{group}]" not in text:
                 continue
-            parser = configparser.ConfigParser(delimiters=("=",), interpolation=None)
-            parser.optionxform = str  # type: ignore[assignment,method-assign]
-            try:
-                parser.read_string(text)
-            except configparser.Error:
-                continue
-            found.extend((name, value.strip()) for name, value in parser.items(group))
+            found.extend(_section(text, group))
     return found
+
+
+def _section(text: str, group: str) -> list[tuple[str, str]]:
+    """The ``name = value`` lines of one ``[group]`` section of an INI file."""
+    pairs: list[tuple[str, str]] = []
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            inside = line[1:-1].strip() == group
+        elif inside and "=" in line:
+            name, _, value = line.partition("=")
+            pairs.append((name.strip(), value.strip()))
+    return pairs

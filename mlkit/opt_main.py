@@ -117,7 +117,6 @@ class OptDriver:
 
 def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO) -> int:
     """Run mlkit-opt; returns the exit code. Bad input never raises."""
-    from mlkit.expectations import check_expectations, parse_expectations
     from mlkit.source_input import read_input
 
     total_start = time.perf_counter()
@@ -146,6 +145,8 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
 
     failed = driver.engine.error_count > 0
     if opts.verify_diagnostics:
+        from mlkit.expectations import check_expectations, parse_expectations
+
         expectations, problems = parse_expectations(text, name)
         problems += check_expectations(expectations, driver.engine.collected)
         driver.engine.collect = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
@@ -72,6 +73,18 @@ class LocatedParser(Parser):
             found -= 1
         self.raise_error(f"Operation {name} is not registered", found if found >= 0 else at)
 
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> Any:
+        # xDSL checks the literal against its type after parsing the type, so its
+        # errors point past the attribute; upstream points at the literal.
+        start = self._current_token.span.start
+        keyword = self.lexer.input.content.rfind("dense", 0, start)
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except ParseError as exc:
+            if "dense literal" in exc.msg and exc.span.start > start:
+                self.raise_error(exc.msg, keyword if keyword >= 0 else start)
+            raise
+
     def current_offset(self) -> int:
         return self._current_token.span.start
 
@@ -88,7 +101,11 @@ def parse_module(
     with a located message on any bad input."""
     if implicit_module and _is_blank(text):
         return ModuleOp([])  # as upstream: an empty buffer is an empty module
-    parser = LocatedParser(ctx, text, filename)
+    try:
+        parser = LocatedParser(ctx, text, filename)
+    except ParseError as exc:  # the constructor lexes the first token
+        line, col = LineIndex(text).line_col(exc.span.start)
+        raise DiagnosticError.at(SourceLoc(filename, line, col), exc.msg.strip()) from None
     try:
         module = parser.parse_module(allow_implicit_module=True)
     except MultipleSpansParseError as exc:

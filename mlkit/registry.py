@@ -48,6 +48,8 @@ def first_doc_line(obj: object) -> str:
     import inspect
 
     doc = inspect.getdoc(obj) if "__doc__" in getattr(obj, "__dict__", {}) else None
+    if doc and doc.startswith(f"{getattr(obj, '__name__', '')}("):
+        return ""  # the signature @dataclass writes when there is no docstring
     return doc.strip().splitlines()[0] if doc else ""
 
 

@@ -192,11 +192,6 @@ def test_register_pass_explicit_summary_wins() -> None:
     assert reg.passes["documented"].summary == "Custom summary"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="registry.first_doc_line takes the __doc__ that @dataclass synthesises "
-    "('Undocumented(level: int = 1)') for a class without a docstring",
-)
 def test_undocumented_dataclass_pass_has_empty_summary() -> None:
     reg = Registry()
     reg.register_pass(Undocumented)

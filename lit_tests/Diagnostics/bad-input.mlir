@@ -20,4 +20,4 @@
 // DEEPERR: .deep:2:1: error: Operation test.op is not registered
 // PARENS: .parens:1:1: error:
 // PARENS-NOT: Traceback
-// DENSE: dense-size.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Shape mismatch in dense literal
+// DENSE: dense-size.mlir:2:23: error: Shape mismatch in dense literal

@@ -64,11 +64,12 @@ func.func @verifier() -> i32 {
 
 // -----
 
-// expected-error @+1 {{'builtin.module' op Redefinition of symbol "dup"}}
 builtin.module {
+  // expected-note @+1 {{see existing symbol definition here}}
   func.func @dup() {
     return
   }
+  // expected-error @+1 {{redefinition of symbol named 'dup'}}
   func.func @dup() {
     return
   }
