@@ -12,7 +12,7 @@ BUILTIN_DIALECTS: dict[str, str] = {
     "tensor": "xdsl.dialects.tensor:Tensor",
     "linalg": "xdsl.dialects.linalg:Linalg",
     "affine": "xdsl.dialects.affine:Affine",
-    "gpu": "xdsl.dialects.gpu:GPU",
+    "gpu": "mlkit.dialects.gpu:GPU",
     "llvm": "xdsl.dialects.llvm:LLVM",
 }
 

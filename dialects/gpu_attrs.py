@@ -1,0 +1,271 @@
+"""Attributes, enums and shared syntax helpers of mlkit's ``gpu`` dialect.
+
+Reused from xDSL as they agree with upstream: ``!gpu.async.token`` and
+``#gpu<dim x>``. Replaced or added here:
+
+* ``#gpu<all_reduce_op ...>``: xDSL's enum has ``max``/``min`` and lacks
+  ``minui``, ``minsi``, ``minnumf``, ``maxnumf``, ``minimumf``, ``maximumf``;
+  upstream has exactly the latter set.
+* ``#gpu<shuffle_mode ...>``, ``#gpu.address_space<...>``,
+  ``#gpu.barrier_scope<...>``, ``#gpu.object<...>``, ``#gpu.select_object``:
+  missing from xDSL.
+* The ``custom<AsyncDependencies>`` directive shared by the async ops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
+from xdsl.dialects.gpu import AsyncTokenType
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, Data, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.irdl import IRDLOperation, irdl_attr_definition
+from xdsl.irdl.declarative_assembly_format import (
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    VariadicOperandVariable,
+    irdl_custom_directive,
+)
+from xdsl.parser import AttrParser, Parser
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
+
+
+class AllReduceOperation(StrEnum):
+    """Upstream's ``AllReduceOperation`` cases, spelled as upstream spells them."""
+
+    ADD = "add"
+    MUL = "mul"
+    MINUI = "minui"
+    MINSI = "minsi"
+    MINNUMF = "minnumf"
+    MAXUI = "maxui"
+    MAXSI = "maxsi"
+    MAXNUMF = "maxnumf"
+    AND = "and"
+    OR = "or"
+    XOR = "xor"
+    MINIMUMF = "minimumf"
+    MAXIMUMF = "maximumf"
+
+
+FLOAT_ONLY_REDUCTIONS = frozenset(
+    {
+        AllReduceOperation.MINNUMF,
+        AllReduceOperation.MAXNUMF,
+        AllReduceOperation.MINIMUMF,
+        AllReduceOperation.MAXIMUMF,
+    }
+)
+INTEGER_ONLY_REDUCTIONS = frozenset(
+    {
+        AllReduceOperation.MINSI,
+        AllReduceOperation.MINUI,
+        AllReduceOperation.MAXSI,
+        AllReduceOperation.MAXUI,
+        AllReduceOperation.AND,
+        AllReduceOperation.OR,
+        AllReduceOperation.XOR,
+    }
+)
+
+
+class ShuffleMode(StrEnum):
+    XOR = "xor"
+    UP = "up"
+    DOWN = "down"
+    IDX = "idx"
+
+
+class AddressSpace(StrEnum):
+    GLOBAL = "global"
+    WORKGROUP = "workgroup"
+    PRIVATE = "private"
+    CONSTANT = "constant"
+
+
+class BarrierScope(StrEnum):
+    SUBGROUP = "subgroup"
+    WORKGROUP = "workgroup"
+    CLUSTER = "cluster"
+
+
+class CompilationTarget(StrEnum):
+    OFFLOAD = "offload"
+    ASSEMBLY = "assembly"
+    BINARY = "bin"
+    FATBIN = "fatbin"
+
+
+@irdl_attr_definition
+class AllReduceOperationAttr(EnumAttribute[AllReduceOperation], SpacedOpaqueSyntaxAttribute):
+    """``#gpu<all_reduce_op add>``; inside ops printed bare (``add``)."""
+
+    name = "gpu.all_reduce_op"
+
+
+@irdl_attr_definition
+class ShuffleModeAttr(EnumAttribute[ShuffleMode], SpacedOpaqueSyntaxAttribute):
+    """``#gpu<shuffle_mode xor>``; inside ops printed bare (``xor``)."""
+
+    name = "gpu.shuffle_mode"
+
+
+class AngleEnumAttribute(Data[StrEnum]):
+    """An enum written ``#gpu.name<value>``; inside ops printed ``<value>``,
+    as upstream's ``EnumAttr`` with assembly format `` `<` $value `>` `` is."""
+
+    enum_type: ClassVar[type[StrEnum]]
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data.value}>")
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
+        with parser.in_angle_brackets():
+            return parser.parse_str_enum(cls.enum_type)
+
+
+@irdl_attr_definition
+class AddressSpaceAttr(AngleEnumAttribute):
+    """``#gpu.address_space<workgroup>``: a GPU memory space, used as a memref
+    memory space and in ``gpu.barrier memfence [...]``."""
+
+    name = "gpu.address_space"
+    enum_type = AddressSpace
+
+    def __init__(self, value: AddressSpace | str) -> None:
+        super().__init__(AddressSpace(value))
+
+
+@irdl_attr_definition
+class BarrierScopeAttr(AngleEnumAttribute):
+    """``#gpu.barrier_scope<subgroup>``: the execution scope of ``gpu.barrier``."""
+
+    name = "gpu.barrier_scope"
+    enum_type = BarrierScope
+
+    def __init__(self, value: BarrierScope | str) -> None:
+        super().__init__(BarrierScope(value))
+
+
+@irdl_attr_definition
+class SelectObjectAttr(ParametrizedAttribute):
+    """``#gpu.select_object`` / ``#gpu.select_object<1 : i64>`` /
+    ``#gpu.select_object<#target>``: the default offloading handler of
+    ``gpu.binary``; a missing target is stored as an empty dictionary
+    (xDSL parameters cannot be null) and printed without brackets."""
+
+    name = "gpu.select_object"
+
+    target: Attribute
+
+    def __init__(self, target: Attribute | None = None) -> None:
+        super().__init__(DictionaryAttr({}) if target is None else target)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is None:
+            return (DictionaryAttr({}),)
+        target = parser.parse_attribute()
+        parser.parse_punctuation(">")
+        return (target,)
+
+    def print_parameters(self, printer: Printer) -> None:
+        if self.target != DictionaryAttr({}):
+            with printer.in_angle_brackets():
+                printer.print_attribute(self.target)
+
+    def verify(self) -> None:
+        from xdsl.utils.exceptions import VerifyException
+
+        if isinstance(self.target, IntegerAttr) and self.target.value.data < 0:
+            raise VerifyException("the object index must be positive")
+
+
+@irdl_attr_definition
+class ObjectAttr(ParametrizedAttribute):
+    """``#gpu.object<#target, properties = {...}, bin = "...">``: a serialized
+    GPU module. The kernel-table parameter of upstream is not supported."""
+
+    name = "gpu.object"
+
+    target: Attribute
+    format: StringAttr
+    object: StringAttr
+    properties: DictionaryAttr
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            target = parser.parse_attribute()
+            parser.parse_punctuation(",")
+            props = DictionaryAttr({})
+            if parser.parse_optional_keyword("properties") is not None:
+                parser.parse_punctuation("=")
+                parsed = parser.parse_attribute()
+                if not isinstance(parsed, DictionaryAttr):
+                    parser.raise_error("expected a dictionary of object properties")
+                props = parsed
+                parser.parse_punctuation(",")
+            fmt = CompilationTarget.FATBIN
+            if (word := parser.parse_optional_identifier()) is not None:
+                if word not in CompilationTarget.__members__.values():
+                    parser.raise_error("expected keyword for GPU object format")
+                fmt = CompilationTarget(word)
+                parser.parse_punctuation("=")
+            obj = parser.parse_str_literal()
+        return (target, StringAttr(fmt.value), StringAttr(obj), props)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_attribute(self.target)
+            printer.print_string(", ")
+            if self.properties.data:
+                printer.print_string("properties = ")
+                printer.print_attribute(self.properties)
+                printer.print_string(", ")
+            if self.format.data != CompilationTarget.FATBIN:
+                printer.print_string(f"{self.format.data} = ")
+            printer.print_attribute(self.object)
+
+
+@irdl_custom_directive
+class AsyncDependencies(CustomDirective):
+    """``(`async`)? (`[` ssa-id-list `]`)?``: upstream's
+    ``custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)``."""
+
+    token_type: TypeDirective
+    dependencies: VariadicOperandVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        is_async = parser.parse_optional_keyword("async") is not None
+        self.token_type.set(state, [AsyncTokenType()] if is_async else [])
+        deps = parser.parse_optional_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        deps = deps or []
+        self.dependencies.set(state, deps)
+        self.dependencies.set_types(state, [AsyncTokenType()] * len(deps))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        # upstream always spaces before a custom directive, even an empty one
+        printer.print_string(" ")
+        is_async = bool(self.token_type.get(op))
+        if is_async:
+            printer.print_string("async")
+        deps = self.dependencies.get(op)
+        if deps:
+            if is_async:
+                printer.print_string(" ")
+            with printer.in_square_brackets():
+                printer.print_list(deps, printer.print_operand)
+        state.should_emit_space = True
+        state.last_was_punctuation = False
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return True
