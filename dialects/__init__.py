@@ -1,7 +1,7 @@
 """mlkit's built-in dialects, registered exactly as a third-party plugin's are.
 
-Until mlkit's own upstream-conformant definitions land (one module per dialect
-in this package), the names map to xDSL's definitions.
+Each name maps lazily to mlkit's upstream-conformant definition in this package;
+a name still mapped to an xDSL module has no mlkit definition yet.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from mlkit.registry import Registry
 
 BUILTIN_DIALECTS: dict[str, str] = {
+    "index": "mlkit.dialects.index:Index",
     "tensor": "xdsl.dialects.tensor:Tensor",
     "linalg": "xdsl.dialects.linalg:Linalg",
     "affine": "xdsl.dialects.affine:Affine",

@@ -26,7 +26,6 @@ CORE_DIALECTS: dict[str, str] = {
     "memref": "xdsl.dialects.memref:MemRef",
     "vector": "xdsl.dialects.vector:Vector",
     "bufferization": "xdsl.dialects.bufferization:Bufferization",
-    "index": "xdsl.dialects.index:Index",
     "ub": "xdsl.dialects.ub:UB",
 }
 

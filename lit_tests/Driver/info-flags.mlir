@@ -17,6 +17,8 @@
 // LIST-NEXT: Eliminate common sub-expressions
 
 // DIALECTS: Available Dialects:
-// DIALECTS-SAME: affine, arith, bufferization, builtin, cf, func, gpu, index, linalg, llvm, math, memref, scf, tensor, ub, vector
+// DIALECTS-SAME: affine, arith, bufferization, builtin, cf, func, gpu, index, linalg, llvm,
+// DIALECTS-SAME: math, memref,
+// DIALECTS-SAME: scf, tensor, ub, vector
 
 // VERSION: mlkit version

@@ -1,0 +1,443 @@
+"""mlkit's ``index`` dialect: upstream MLIR's integer arithmetic on ``index``.
+
+xDSL 0.75 has no index dialect, so every op and the ``#index<cmp_predicate ...>``
+attribute are defined here, from upstream's ``IndexOps.td`` and ``IndexEnums.td``.
+Syntax, property names, traits and verifier wording follow upstream:
+
+* every op is ``Pure``; ``add``, ``mul``, ``maxs``, ``maxu``, ``mins``, ``minu``,
+  ``and``, ``or`` and ``xor`` are ``Commutative`` (upstream's canonicalizer moves
+  their constant operands to the right); ``constant`` and ``bool.constant`` are
+  ``ConstantLike``;
+* inherent attributes (``value``, ``pred``) are properties (generic ``<{...}>``);
+* ``casts``/``castu`` check upstream's ``areCastCompatible``: exactly one side
+  is ``index``;
+* verifier errors use upstream's ODS wording (``operand #0 must be index, but
+  got 'i32'``, ``requires attribute 'pred'``) rather than xDSL's, and an
+  inherent attribute written in the custom form's attribute dictionary is the
+  property, as upstream reads it (see :mod:`mlkit.dialects.index_ods`).
+
+Folders are not implemented, except the trivial ones of the two constant ops,
+which xDSL needs to read a ``ConstantLike`` op's value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    IndexType,
+    IndexTypeConstr,
+    IntegerAttr,
+    IntegerType,
+    i1,
+)
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.interfaces import HasFolderInterface
+from xdsl.ir import Attribute, Dialect, Operation, SpacedOpaqueSyntaxAttribute, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    irdl_attr_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import AttrParser
+from xdsl.traits import Commutative, ConstantLike, Pure
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+from mlkit.dialects.index_ods import (
+    I1,
+    I1_TYPE,
+    INDEX,
+    INDEX_TYPE,
+    INTEGER_OR_INDEX,
+    index_op,
+)
+
+# --------------------------------------------------------------------------
+# Attributes
+# --------------------------------------------------------------------------
+
+
+class IndexCmpPredicate(StrEnum):
+    """Upstream's ``IndexCmpPredicate`` cases, in upstream's order."""
+
+    EQ = "eq"
+    NE = "ne"
+    SLT = "slt"
+    SLE = "sle"
+    SGT = "sgt"
+    SGE = "sge"
+    ULT = "ult"
+    ULE = "ule"
+    UGT = "ugt"
+    UGE = "uge"
+
+
+@irdl_attr_definition
+class IndexCmpPredicateAttr(EnumAttribute[IndexCmpPredicate], SpacedOpaqueSyntaxAttribute):
+    """``#index<cmp_predicate slt>``: upstream prints it in the opaque form."""
+
+    name = "index.cmp_predicate"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> IndexCmpPredicate:
+        # xDSL words this "Expected `eq`, `ne`, ... or `uge`."; upstream as below
+        start = parser.pos
+        keyword = parser.parse_optional_identifier_or_str_literal()
+        if keyword not in IndexCmpPredicate.__members__.values():
+            parser.raise_error(
+                "expected ::mlir::index::IndexCmpPredicate to be one of: "
+                + ", ".join(p.value for p in IndexCmpPredicate),
+                start,
+            )
+        return IndexCmpPredicate(keyword)
+
+
+# --------------------------------------------------------------------------
+# Binary ops
+# --------------------------------------------------------------------------
+
+
+class IndexBinaryOp(IRDLOperation):
+    """Upstream's ``IndexBinaryOp``: two ``index`` operands, one ``index`` result."""
+
+    lhs = operand_def(INDEX_TYPE)
+    rhs = operand_def(INDEX_TYPE)
+    result = result_def(INDEX_TYPE)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$lhs `,` $rhs attr-dict"
+
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"lhs": INDEX, "rhs": INDEX, "result": INDEX}
+
+    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation) -> None:
+        super().__init__(operands=[lhs, rhs], result_types=[IndexType()])
+
+
+class CommutativeIndexBinaryOp(IndexBinaryOp):
+    """A binary op that upstream marks ``Commutative``."""
+
+    traits = traits_def(Pure(), Commutative())
+
+
+@index_op
+class AddOp(CommutativeIndexBinaryOp):
+    name = "index.add"
+
+
+@index_op
+class SubOp(IndexBinaryOp):
+    name = "index.sub"
+
+
+@index_op
+class MulOp(CommutativeIndexBinaryOp):
+    name = "index.mul"
+
+
+@index_op
+class DivSOp(IndexBinaryOp):
+    """Signed division, rounding towards zero."""
+
+    name = "index.divs"
+
+
+@index_op
+class DivUOp(IndexBinaryOp):
+    """Unsigned division, rounding towards zero."""
+
+    name = "index.divu"
+
+
+@index_op
+class CeilDivSOp(IndexBinaryOp):
+    """Signed division, rounding towards positive infinity."""
+
+    name = "index.ceildivs"
+
+
+@index_op
+class CeilDivUOp(IndexBinaryOp):
+    """Unsigned division, rounding towards positive infinity."""
+
+    name = "index.ceildivu"
+
+
+@index_op
+class FloorDivSOp(IndexBinaryOp):
+    """Signed division, rounding towards negative infinity."""
+
+    name = "index.floordivs"
+
+
+@index_op
+class RemSOp(IndexBinaryOp):
+    name = "index.rems"
+
+
+@index_op
+class RemUOp(IndexBinaryOp):
+    name = "index.remu"
+
+
+@index_op
+class MaxSOp(CommutativeIndexBinaryOp):
+    name = "index.maxs"
+
+
+@index_op
+class MaxUOp(CommutativeIndexBinaryOp):
+    name = "index.maxu"
+
+
+@index_op
+class MinSOp(CommutativeIndexBinaryOp):
+    name = "index.mins"
+
+
+@index_op
+class MinUOp(CommutativeIndexBinaryOp):
+    name = "index.minu"
+
+
+@index_op
+class ShlOp(IndexBinaryOp):
+    name = "index.shl"
+
+
+@index_op
+class ShrSOp(IndexBinaryOp):
+    """Arithmetic (sign-filling) shift right."""
+
+    name = "index.shrs"
+
+
+@index_op
+class ShrUOp(IndexBinaryOp):
+    """Logical (zero-filling) shift right."""
+
+    name = "index.shru"
+
+
+@index_op
+class AndOp(CommutativeIndexBinaryOp):
+    name = "index.and"
+
+
+@index_op
+class OrOp(CommutativeIndexBinaryOp):
+    name = "index.or"
+
+
+@index_op
+class XOrOp(CommutativeIndexBinaryOp):
+    name = "index.xor"
+
+
+# --------------------------------------------------------------------------
+# Casts
+# --------------------------------------------------------------------------
+
+
+def _is_integer_or_index(t: Attribute) -> bool:
+    """Upstream's ``AnyTypeOf<[AnyInteger, Index]>``: any signedness, or index."""
+    return isinstance(t, IntegerType | IndexType)
+
+
+class IndexCastOp(IRDLOperation):
+    """``casts``/``castu``: index to a fixed-width integer or back.
+
+    The operand and result are declared ``AnyAttr`` and checked in ``verify_``:
+    xDSL's declarative parser checks declared type constraints while parsing the
+    custom form, so ``index.casts %x : f32 to index`` would fail to parse with
+    ``Unexpected attribute f32`` instead of upstream's verifier error.
+    """
+
+    input = operand_def(AnyAttr())
+    output = result_def(AnyAttr())
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
+
+    def __init__(self, input: SSAValue | Operation, output_type: Attribute) -> None:
+        super().__init__(operands=[input], result_types=[output_type])
+
+    def verify_(self) -> None:
+        in_type, out_type = self.input.type, self.output.type
+        for kind, t in (("operand", in_type), ("result", out_type)):
+            if not _is_integer_or_index(t):
+                raise VerifyException(f"{kind} #0 must be {INTEGER_OR_INDEX}, but got '{t}'")
+        # CastSOp/CastUOp::areCastCompatible: exactly one side is index
+        if isinstance(in_type, IndexType) == isinstance(out_type, IndexType):
+            raise VerifyException(
+                f"operand type '{in_type}' and result type '{out_type}' are cast incompatible"
+            )
+
+
+@index_op
+class CastSOp(IndexCastOp):
+    """Sign-extends when widening, truncates when narrowing."""
+
+    name = "index.casts"
+
+
+@index_op
+class CastUOp(IndexCastOp):
+    """Zero-extends when widening, truncates when narrowing."""
+
+    name = "index.castu"
+
+
+# --------------------------------------------------------------------------
+# Compare, sizeof, constants
+# --------------------------------------------------------------------------
+
+
+@index_op
+class CmpOp(IRDLOperation):
+    """``index.cmp slt(%a, %b)``: compares two index values, yields ``i1``."""
+
+    name = "index.cmp"
+
+    pred = prop_def(IndexCmpPredicateAttr)
+    lhs = operand_def(INDEX_TYPE)
+    rhs = operand_def(INDEX_TYPE)
+    result = result_def(I1_TYPE)
+
+    traits = traits_def(Pure())
+
+    # upstream: "`` $pred `(` $lhs `,` $rhs `)` attr-dict"; xDSL prints the
+    # enum bare and puts no space before `(`, which gives the same text
+    assembly_format = "$pred `(` $lhs `,` $rhs `)` attr-dict"
+
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "pred": "index comparison predicate kind",
+        "lhs": INDEX,
+        "rhs": INDEX,
+        "result": I1,
+    }
+
+    def __init__(
+        self,
+        pred: IndexCmpPredicate | str,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+    ) -> None:
+        super().__init__(
+            operands=[lhs, rhs],
+            result_types=[i1],
+            properties={"pred": IndexCmpPredicateAttr(IndexCmpPredicate(pred))},
+        )
+
+
+@index_op
+class SizeOfOp(IRDLOperation):
+    """The bit width of ``index`` on the target, as an ``index`` value."""
+
+    name = "index.sizeof"
+
+    result = result_def(INDEX_TYPE)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "attr-dict"
+
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"result": INDEX}
+
+    def __init__(self) -> None:
+        super().__init__(result_types=[IndexType()])
+
+
+# upstream stores index attributes in 64 bits; its parser rejects wider literals
+_INDEX_MIN, _INDEX_MAX = -(2**63), 2**63 - 1
+
+
+@index_op
+class ConstantOp(IRDLOperation, HasFolderInterface):
+    """``index.constant 42``: an ``index`` constant (upstream's ``IndexAttr``)."""
+
+    name = "index.constant"
+
+    value = prop_def(IntegerAttr.constr(IndexTypeConstr))
+    result = result_def(INDEX_TYPE)
+
+    traits = traits_def(Pure(), ConstantLike())
+
+    assembly_format = "attr-dict $value"
+
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"value": "index attribute", "result": INDEX}
+
+    def __init__(self, value: int | IntegerAttr) -> None:
+        if isinstance(value, int):
+            value = IntegerAttr(value, IndexType())
+        super().__init__(result_types=[IndexType()], properties={"value": value})
+
+    def verify_(self) -> None:
+        # xDSL's IntegerAttr puts no bound on index values; upstream's does
+        if not _INDEX_MIN <= self.value.value.data <= _INDEX_MAX:
+            raise VerifyException("integer constant out of range for attribute")
+
+    def fold(self) -> Sequence[SSAValue | Attribute] | None:
+        return (self.value,)
+
+
+@index_op
+class BoolConstantOp(IRDLOperation, HasFolderInterface):
+    """``index.bool.constant true``: the ``i1`` constants that folding ``cmp`` makes."""
+
+    name = "index.bool.constant"
+
+    value = prop_def(BoolAttr)
+    result = result_def(I1_TYPE)
+
+    traits = traits_def(Pure(), ConstantLike())
+
+    assembly_format = "attr-dict $value"
+
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"value": "bool attribute", "result": I1}
+
+    def __init__(self, value: bool | BoolAttr) -> None:
+        if isinstance(value, bool):
+            value = BoolAttr.from_bool(value)
+        super().__init__(result_types=[i1], properties={"value": value})
+
+    def fold(self) -> Sequence[SSAValue | Attribute] | None:
+        return (self.value,)
+
+
+BINARY_OPS: tuple[type[IndexBinaryOp], ...] = (
+    AddOp,
+    SubOp,
+    MulOp,
+    DivSOp,
+    DivUOp,
+    CeilDivSOp,
+    CeilDivUOp,
+    FloorDivSOp,
+    RemSOp,
+    RemUOp,
+    MaxSOp,
+    MaxUOp,
+    MinSOp,
+    MinUOp,
+    ShlOp,
+    ShrSOp,
+    ShrUOp,
+    AndOp,
+    OrOp,
+    XOrOp,
+)
+
+Index = Dialect(
+    "index",
+    [*BINARY_OPS, CastSOp, CastUOp, CmpOp, SizeOfOp, ConstantOp, BoolConstantOp],
+    [IndexCmpPredicateAttr],
+)
