@@ -10,7 +10,7 @@ from mlkit.registry import Registry
 
 BUILTIN_DIALECTS: dict[str, str] = {
     "index": "mlkit.dialects.index:Index",
-    "tensor": "xdsl.dialects.tensor:Tensor",
+    "tensor": "mlkit.dialects.tensor:Tensor",
     "linalg": "xdsl.dialects.linalg:Linalg",
     "affine": "xdsl.dialects.affine:Affine",
     "gpu": "mlkit.dialects.gpu:GPU",
