@@ -12,7 +12,7 @@ BUILTIN_DIALECTS: dict[str, str] = {
     "index": "mlkit.dialects.index:Index",
     "tensor": "mlkit.dialects.tensor:Tensor",
     "linalg": "xdsl.dialects.linalg:Linalg",
-    "affine": "xdsl.dialects.affine:Affine",
+    "affine": "mlkit.dialects.affine:Affine",
     "gpu": "mlkit.dialects.gpu:GPU",
     "llvm": "xdsl.dialects.llvm:LLVM",
 }

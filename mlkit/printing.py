@@ -2,8 +2,10 @@
 
 Upstream's attribute dictionaries are always sorted by name (``DictionaryAttr``
 keeps its entries sorted), so its output never depends on construction order;
-xDSL prints in insertion order. This printer sorts, so mlkit's output matches
-upstream's byte for byte where the syntax agrees.
+xDSL prints in insertion order. Inside arrays upstream also elides the type of
+``i64`` integers and ``f64`` floats (``[[0, 1], [2]]``), which are the parser's
+defaults there. This printer does both, so mlkit's output matches upstream's
+byte for byte where the syntax agrees.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from io import StringIO
 
+from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
 
@@ -20,6 +23,21 @@ class MLIRPrinter(Printer):
 
     def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
         super().print_attr_dict(dict(sorted(attr_dict.items())))
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if isinstance(attribute, ArrayAttr):
+            with self.in_square_brackets():
+                self.print_list(attribute.data, self._print_array_element)
+            return
+        super().print_attribute(attribute)
+
+    def _print_array_element(self, attribute: Attribute) -> None:
+        if isinstance(attribute, IntegerAttr) and attribute.type == i64:
+            self.print_int(attribute.value.data, attribute.type)
+        elif isinstance(attribute, FloatAttr) and attribute.type == f64:
+            attribute.print_without_type(self)
+        else:
+            self.print_attribute(attribute)
 
 
 def print_op(op: Operation, *, generic: bool = False, debuginfo: bool = False) -> str:
