@@ -14,7 +14,8 @@ BUILTIN_DIALECTS: dict[str, str] = {
     "linalg": "xdsl.dialects.linalg:Linalg",
     "affine": "mlkit.dialects.affine:Affine",
     "gpu": "mlkit.dialects.gpu:GPU",
-    "llvm": "xdsl.dialects.llvm:LLVM",
+    "llvm": "mlkit.dialects.llvm:LLVM",
+    "nvvm": "mlkit.dialects.nvvm:NVVM",
 }
 
 

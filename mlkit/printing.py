@@ -4,7 +4,8 @@ Upstream's attribute dictionaries are always sorted by name (``DictionaryAttr``
 keeps its entries sorted), so its output never depends on construction order;
 xDSL prints in insertion order. Inside arrays upstream also elides the type of
 ``i64`` integers and ``f64`` floats (``[[0, 1], [2]]``), which are the parser's
-defaults there. This printer does both, so mlkit's output matches upstream's
+defaults there, and prints affine maps and sets with minimal parentheses.
+This printer does all three, so mlkit's output matches upstream's
 byte for byte where the syntax agrees.
 """
 
@@ -13,9 +14,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from io import StringIO
 
-from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntegerAttr, f64, i64
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    AffineSetAttr,
+    ArrayAttr,
+    FloatAttr,
+    IntegerAttr,
+    f64,
+    i64,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
+
+from mlkit.affine_text import format_affine_map, format_affine_set
 
 
 class MLIRPrinter(Printer):
@@ -28,6 +39,12 @@ class MLIRPrinter(Printer):
         if isinstance(attribute, ArrayAttr):
             with self.in_square_brackets():
                 self.print_list(attribute.data, self._print_array_element)
+            return
+        if isinstance(attribute, AffineMapAttr):
+            self.print_string(format_affine_map(attribute.data))
+            return
+        if isinstance(attribute, AffineSetAttr):
+            self.print_string(format_affine_set(attribute.data))
             return
         super().print_attribute(attribute)
 

@@ -16,7 +16,7 @@ passmanager = pytest.importorskip("torch_mlir.passmanager")
 
 def upstream_print(text: str, *, generic: bool = True, pipeline: str | None = None) -> str:
     """Parse ``text`` with upstream MLIR, optionally run a pipeline, and print it."""
-    with ir.Context() as ctx:
+    with ir.Context():
         module = ir.Module.parse(text)
         if pipeline is not None:
             passmanager.PassManager.parse(pipeline).run(module.operation)

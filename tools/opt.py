@@ -183,7 +183,7 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
 
 def help_text(registry: Registry) -> str:
     lines = [
-        f"OVERVIEW: mlkit modular optimizer driver\n",
+        "OVERVIEW: mlkit modular optimizer driver\n",
         f"USAGE: {TOOL} [options] <input file>\n",
         "OPTIONS:",
     ]

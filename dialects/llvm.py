@@ -1,0 +1,43 @@
+"""The LLVM dialect (``llvm``), as upstream MLIR writes it.
+
+The op, type and attribute definitions live in the ``llvm_*`` part modules;
+this module gathers them into the :data:`LLVM` dialect object and re-exports
+them, so passes import every LLVM name from here. Every op and type replaces
+xDSL's (whose type classes are final and whose ops disagree with upstream in
+syntax or properties); each part module says where.
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Dialect
+
+from mlkit.dialects.llvm_arith import *  # noqa: F403
+from mlkit.dialects.llvm_arith import ARITH_OPS
+from mlkit.dialects.llvm_atomic import *  # noqa: F403
+from mlkit.dialects.llvm_atomic import ATOMIC_OPS
+from mlkit.dialects.llvm_attrs import *  # noqa: F403
+from mlkit.dialects.llvm_attrs import (
+    CConvAttr,
+    ConstantRangeAttr,
+    FastMathAttr,
+    LinkageAttr,
+    TailCallKindAttr,
+)
+from mlkit.dialects.llvm_control import *  # noqa: F403
+from mlkit.dialects.llvm_control import CONTROL_OPS
+from mlkit.dialects.llvm_intr import *  # noqa: F403
+from mlkit.dialects.llvm_intr import INTRINSIC_OPS
+from mlkit.dialects.llvm_memory import *  # noqa: F403
+from mlkit.dialects.llvm_memory import MEMORY_OPS
+from mlkit.dialects.llvm_symbols import *  # noqa: F403
+from mlkit.dialects.llvm_symbols import SYMBOL_OPS
+from mlkit.dialects.llvm_types import *  # noqa: F403
+from mlkit.dialects.llvm_types import LLVM_TYPES
+from mlkit.dialects.llvm_values import *  # noqa: F403
+from mlkit.dialects.llvm_values import VALUE_OPS
+
+LLVM = Dialect(
+    "llvm",
+    [*ARITH_OPS, *MEMORY_OPS, *ATOMIC_OPS, *VALUE_OPS, *CONTROL_OPS, *SYMBOL_OPS, *INTRINSIC_OPS],
+    [*LLVM_TYPES, LinkageAttr, CConvAttr, TailCallKindAttr, FastMathAttr, ConstantRangeAttr],
+)
