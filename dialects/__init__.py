@@ -11,7 +11,7 @@ from mlkit.registry import Registry
 BUILTIN_DIALECTS: dict[str, str] = {
     "index": "mlkit.dialects.index:Index",
     "tensor": "mlkit.dialects.tensor:Tensor",
-    "linalg": "xdsl.dialects.linalg:Linalg",
+    "linalg": "mlkit.dialects.linalg:Linalg",
     "affine": "mlkit.dialects.affine:Affine",
     "gpu": "mlkit.dialects.gpu:GPU",
     "llvm": "mlkit.dialects.llvm:LLVM",

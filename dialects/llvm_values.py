@@ -185,7 +185,7 @@ class InsertValueOp(IRDLOperation):
 
 def _vector_element(parser: Parser, type: Attribute, at: int) -> Attribute:
     if not isinstance(type, VectorType):
-        parser.raise_error(f"expected LLVM dialect-compatible vector type for operand #0", at)
+        parser.raise_error("expected LLVM dialect-compatible vector type for operand #0", at)
     return type.element_type
 
 
