@@ -12,6 +12,10 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
         "Canonicalize operations",
     ),
     "cse": ("mlkit.passes.transforms.cse:CSE", "Eliminate common sub-expressions"),
+    "linalg-generalize-named-ops": ("mlkit.passes.transforms.linalg_generalize:LinalgGeneralizeNamedOps", "Convert named ops into generic ops"),
+    "convert-linalg-to-loops": ("mlkit.passes.conversion.linalg_to_loops:ConvertLinalgToLoops", "Convert the operations from the linalg dialect into loops"),
+    "convert-linalg-to-affine-loops": ("mlkit.passes.conversion.linalg_to_loops:ConvertLinalgToAffineLoops", "Lower the operations from the linalg dialect into affine loops"),
+    "convert-linalg-to-parallel-loops": ("mlkit.passes.conversion.linalg_to_loops:ConvertLinalgToParallelLoops", "Convert the operations from the linalg dialect into parallel loops"),
     "convert-scf-to-cf": (
         "mlkit.passes.conversion.scf_to_cf:ConvertSCFToCF",
         "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
