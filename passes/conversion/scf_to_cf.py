@@ -1,7 +1,14 @@
 """``convert-scf-to-cf``: structured control flow to a CFG.
 
-xDSL's lowering of ``scf.for``, ``scf.if`` and ``scf.index_switch`` is a direct
-translation of upstream's SCFToControlFlow patterns and is reused here.
+xDSL's lowerings of ``scf.for`` and ``scf.if`` are direct translations of
+upstream's SCFToControlFlow patterns and are reused; its ``scf.index_switch``
+lowering casts to the wrong width and is replaced.
+xDSL has none for ``scf.while``, ``scf.execute_region`` and ``scf.parallel``;
+they are added here following upstream (``scf.parallel`` becomes a nest of
+``scf.for`` carrying the reductions, then a CFG).  ``scf.forall`` is not
+covered: xDSL has no such op, so mlkit cannot read it.  The ``scf.for``
+``unsignedCmp`` flag and loop annotations are not carried over either
+(xDSL's ``scf.for`` has neither).
 """
 
 from __future__ import annotations
@@ -9,7 +16,161 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.transforms.convert_scf_to_cf import ConvertScfToCf
+from xdsl.context import Context
+from xdsl.dialects import arith, cf, scf
+from xdsl.dialects.builtin import DenseIntElementsAttr, IndexType, ModuleOp, VectorType, i64
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import BlockInsertPoint, InsertPoint
+from xdsl.transforms.convert_scf_to_cf import ConvertScfToCf, ForLowering, IfLowering, SwitchLowering
+
+
+def _split_before(op: Operation) -> tuple[Block, Block]:
+    """The block holding ``op`` and the new continuation that starts at ``op``."""
+    block = op.parent_block()
+    assert block is not None
+    return block, block.split_before(op)
+
+
+class IndexSwitchLowering(SwitchLowering):
+    """Upstream's ``IndexSwitchLowering``; replaces xDSL's, which switches on
+    an ``i32`` cast of the index where upstream casts to ``i64`` (cases beyond
+    32 bits would be truncated)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.IndexSwitchOp, rewriter: PatternRewriter) -> None:
+        current, continuation = _split_before(op)
+        for i, type in enumerate(op.result_types):
+            rewriter.insert_block_argument(continuation, i, type)
+        cases = tuple(self._convert_region(r, continuation, rewriter) for r in op.case_regions)
+        default = self._convert_region(op.default_region, continuation, rewriter)
+        value = rewriter.insert(arith.IndexCastOp(op.arg, i64), InsertPoint.at_end(current))
+        case_values = DenseIntElementsAttr.from_list(VectorType(i64, (len(cases),)), op.cases.get_values())
+        switch = cf.SwitchOp(value, default, (), case_values, cases, tuple(() for _ in cases))
+        rewriter.insert(switch, InsertPoint.at_end(current))
+        rewriter.replace(op, [], continuation.args)
+
+
+class WhileLowering(RewritePattern):
+    """Upstream's ``WhileLowering``: both regions inlined, the condition
+    becomes a ``cf.cond_br`` to the "after" blocks or the continuation; the
+    "after" region's ``scf.yield`` branches back to the "before" entry."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.WhileOp, rewriter: PatternRewriter) -> None:
+        if _lower_do_while(op, rewriter):
+            return
+        current, continuation = _split_before(op)
+        before, before_last = op.before_region.first_block, op.before_region.last_block
+        after, after_last = op.after_region.first_block, op.after_region.last_block
+        assert before and before_last and after and after_last
+        rewriter.inline_region(op.after_region, BlockInsertPoint.before(continuation))
+        rewriter.inline_region(op.before_region, BlockInsertPoint.before(after))
+        rewriter.insert(cf.BranchOp(before, *op.arguments), InsertPoint.at_end(current))
+        cond = before_last.last_op
+        assert isinstance(cond, scf.ConditionOp)
+        results = list(cond.args)
+        rewriter.replace(cond, cf.ConditionalBranchOp(cond.condition, after, results, continuation, ()))
+        yield_op = after_last.last_op
+        assert isinstance(yield_op, scf.YieldOp)
+        rewriter.replace(yield_op, cf.BranchOp(before, *yield_op.operands))
+        rewriter.replace(op, [], results)
+
+
+def _lower_do_while(op: scf.WhileOp, rewriter: PatternRewriter) -> bool:
+    """Upstream's ``DoWhileLowering`` (tried first, as its benefit is higher):
+    an "after" region that only forwards its arguments is not inlined; the
+    condition branches straight back to the "before" entry."""
+    blocks = list(op.after_region.blocks)
+    if len(blocks) != 1:
+        return False
+    yield_op = blocks[0].first_op
+    if not isinstance(yield_op, scf.YieldOp) or yield_op is not blocks[0].last_op:
+        return False
+    if list(yield_op.operands) != list(blocks[0].args):
+        return False
+    current, continuation = _split_before(op)
+    before, before_last = op.before_region.first_block, op.before_region.last_block
+    assert before and before_last
+    rewriter.inline_region(op.before_region, BlockInsertPoint.before(continuation))
+    rewriter.insert(cf.BranchOp(before, *op.arguments), InsertPoint.at_end(current))
+    cond = before_last.last_op
+    assert isinstance(cond, scf.ConditionOp)
+    results = list(cond.args)
+    rewriter.replace(cond, cf.ConditionalBranchOp(cond.condition, before, results, continuation, ()))
+    rewriter.replace(op, [], results)
+    return True
+
+
+class ExecuteRegionLowering(RewritePattern):
+    """Upstream's ``ExecuteRegionLowering``: branch into the region, every
+    ``scf.yield`` branches to the continuation, whose arguments are the results."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.ExecuteRegionOp, rewriter: PatternRewriter) -> None:
+        current, continuation = _split_before(op)
+        entry = op.region.first_block
+        assert entry is not None
+        rewriter.insert(cf.BranchOp(entry), InsertPoint.at_end(current))
+        for block in op.region.blocks:
+            if isinstance(term := block.last_op, scf.YieldOp):
+                rewriter.replace(term, cf.BranchOp(continuation, *term.operands))
+        rewriter.inline_region(op.region, BlockInsertPoint.before(continuation))
+        results = [continuation.insert_arg(t, len(continuation.args)) for t in op.result_types]
+        rewriter.replace(op, [], results)
+
+
+class ParallelLowering(RewritePattern):
+    """Upstream's ``ParallelLowering``: a nest of ``scf.for``, one per
+    dimension, carrying the reduction values; each ``scf.reduce`` region is
+    inlined with (accumulator, value) as its arguments.  The loops are lowered
+    to a CFG by ``ForLowering`` afterwards."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.ParallelOp, rewriter: PatternRewriter) -> None:
+        iter_args: list[SSAValue] = list(op.initVals)
+        ivs: list[SSAValue] = []
+        loop_results: list[SSAValue] = list(iter_args)
+        point = InsertPoint.before(op)
+        body: Block | None = None
+        for k, (lb, ub, step) in enumerate(zip(op.lowerBound, op.upperBound, op.step)):
+            body = Block(arg_types=[IndexType(), *(v.type for v in iter_args)])
+            if not iter_args:
+                body.add_op(scf.YieldOp())
+            loop = scf.ForOp(lb, ub, step, iter_args, Region(body))
+            rewriter.insert(loop, point)
+            if k == 0:
+                loop_results = list(loop.results)
+            elif loop.results:
+                rewriter.insert(scf.YieldOp(*loop.results), InsertPoint.after(loop))
+            ivs.append(body.args[0])
+            iter_args = list(body.args[1:])
+            point = InsertPoint.at_start(body)
+        assert body is not None, "scf.parallel has at least one dimension"
+
+        reduce = op.body.block.last_op
+        assert isinstance(reduce, scf.ReduceOp)
+        yield_operands: list[SSAValue] = []
+        for acc, value, region in zip(iter_args, reduce.args, reduce.reductions):
+            block = region.block
+            ret = block.last_op
+            assert isinstance(ret, scf.ReduceReturnOp)
+            yield_operands.append(ret.result)
+            rewriter.erase(ret)
+            rewriter.inline_block(block, InsertPoint.before(reduce), (acc, value))
+        rewriter.erase(reduce)
+
+        inner_point = InsertPoint.before(body.last_op) if body.last_op else InsertPoint.at_end(body)
+        rewriter.inline_block(op.body.block, inner_point, ivs)
+        if yield_operands:
+            rewriter.insert(scf.YieldOp(*yield_operands), InsertPoint.at_end(body))
+        rewriter.replace(op, [], loop_results)
 
 
 @dataclass(frozen=True)
@@ -18,3 +179,20 @@ class ConvertSCFToCF(ConvertScfToCf):
 
     name = "convert-scf-to-cf"
     display_name: ClassVar[str] = "SCFToControlFlowPass"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        walker = PatternRewriteWalker(
+            GreedyRewritePatternApplier(
+                [
+                    ParallelLowering(),
+                    IndexSwitchLowering(),
+                    IfLowering(),
+                    ForLowering(),
+                    WhileLowering(),
+                    ExecuteRegionLowering(),
+                ],
+                dce_enabled=False,  # a conversion leaves dead code alone, as upstream's does
+            )
+        )
+        for region in op.regions:
+            walker.rewrite_region(region)
