@@ -25,7 +25,7 @@ CORE_DIALECTS: dict[str, str] = {
     "cf": "xdsl.dialects.cf:Cf",
     "memref": "xdsl.dialects.memref:MemRef",
     "vector": "xdsl.dialects.vector:Vector",
-    "bufferization": "xdsl.dialects.bufferization:Bufferization",
+    "bufferization": "mlkit.dialects.bufferization:Bufferization",
     "ub": "xdsl.dialects.ub:UB",
 }
 

@@ -12,6 +12,8 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
         "Canonicalize operations",
     ),
     "cse": ("mlkit.passes.transforms.cse:CSE", "Eliminate common sub-expressions"),
+    "buffer-deallocation-pipeline": ("mlkit.passes.transforms.buffer_deallocation:BufferDeallocationPipeline", "The default pipeline for automatically inserting deallocation operations after one-shot bufferization"),
+    "one-shot-bufferize": ("mlkit.passes.transforms.one_shot_bufferize:OneShotBufferize", "One-Shot Bufferize"),
     "lower-affine": ("mlkit.passes.conversion.affine_to_std:LowerAffinePass", "Lower Affine operations to a combination of Arith and SCF operations"),
     "expand-strided-metadata": ("mlkit.passes.transforms.expand_strided_metadata:ExpandStridedMetadata", "Expand memref operations into easier to analyze constructs"),
     "symbol-dce": ("mlkit.passes.transforms.symbol_dce:SymbolDCE", "Eliminate dead symbols"),

@@ -1,0 +1,105 @@
+"""The ``bufferization`` dialect with upstream's constraints on the boundary ops.
+
+xDSL's ``to_tensor``/``to_buffer`` tie the memref type to the tensor type with a
+type variable, so they reject the layouts upstream allows
+(``tensor<4xf32> to memref<4xf32, strided<[?], offset: ?>>``), and xDSL's
+``to_buffer`` prints its attribute dictionary after the colon. Both are
+redefined here under upstream's current names; the other ops are xDSL's.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import bufferization as xbuf
+from xdsl.dialects.builtin import (
+    MemRefType,
+    TensorType,
+    UnitAttr,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+)
+from xdsl.ir import Attribute, Dialect, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    base,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    result_def,
+)
+from xdsl.utils.exceptions import VerifyException
+
+_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
+_TENSOR = base(TensorType) | base(UnrankedTensorType)
+
+
+def _verify_matching(tensor: Attribute, memref: Attribute) -> None:
+    """Upstream's ``TensorAndMemrefCompatible``: same element type and shape."""
+    ranked = isinstance(tensor, TensorType)
+    if ranked != isinstance(memref, MemRefType):
+        raise VerifyException("failed to verify that type of 'tensor' is the tensor equivalent of 'memref'")
+    if tensor.element_type != memref.element_type or (  # type: ignore[union-attr]
+        ranked and tuple(tensor.get_shape()) != tuple(memref.get_shape())  # type: ignore[union-attr]
+    ):
+        raise VerifyException("failed to verify that type of 'tensor' is the tensor equivalent of 'memref'")
+
+
+@irdl_op_definition
+class ToTensorOp(IRDLOperation):
+    """A tensor view of a buffer; any layout."""
+
+    name = "bufferization.to_tensor"
+
+    memref = operand_def(_MEMREF)
+    tensor = result_def(_TENSOR)
+    restrict = opt_prop_def(UnitAttr)
+    writable = opt_prop_def(UnitAttr)
+
+    assembly_format = (
+        "$memref (`restrict` $restrict^)? (`writable` $writable^)? attr-dict "
+        "`:` type($memref) `to` type($tensor)"
+    )
+
+    def __init__(self, memref: SSAValue, tensor_type: Attribute, restrict: bool = False,
+                 writable: bool = False) -> None:
+        props: dict[str, Attribute] = {}
+        if restrict:
+            props["restrict"] = UnitAttr()
+        if writable:
+            props["writable"] = UnitAttr()
+        super().__init__(operands=[memref], result_types=[tensor_type], properties=props)
+
+    def verify_(self) -> None:
+        _verify_matching(self.tensor.type, self.memref.type)
+
+
+@irdl_op_definition
+class ToBufferOp(IRDLOperation):
+    """The buffer of a tensor; the result may carry any layout."""
+
+    name = "bufferization.to_buffer"
+
+    tensor = operand_def(_TENSOR)
+    memref = result_def(_MEMREF)
+    read_only = opt_prop_def(UnitAttr)
+
+    assembly_format = (
+        "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($memref)"
+    )
+
+    def __init__(self, tensor: SSAValue, memref_type: Attribute, read_only: bool = False) -> None:
+        props: dict[str, Attribute] = {"read_only": UnitAttr()} if read_only else {}
+        super().__init__(operands=[tensor], result_types=[memref_type], properties=props)
+
+    def verify_(self) -> None:
+        _verify_matching(self.tensor.type, self.memref.type)
+
+
+AllocTensorOp = xbuf.AllocTensorOp
+CloneOp = xbuf.CloneOp
+MaterializeInDestinationOp = xbuf.MaterializeInDestinationOp
+
+Bufferization = Dialect(
+    "bufferization",
+    [AllocTensorOp, CloneOp, ToTensorOp, ToBufferOp, MaterializeInDestinationOp],
+    [],
+)
