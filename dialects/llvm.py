@@ -27,6 +27,8 @@ from mlkit.dialects.llvm_control import *  # noqa: F403
 from mlkit.dialects.llvm_control import CONTROL_OPS
 from mlkit.dialects.llvm_intr import *  # noqa: F403
 from mlkit.dialects.llvm_intr import INTRINSIC_OPS
+from mlkit.dialects.llvm_intr_ext import *  # noqa: F403
+from mlkit.dialects.llvm_intr_ext import INTRINSIC_EXT_OPS
 from mlkit.dialects.llvm_memory import *  # noqa: F403
 from mlkit.dialects.llvm_memory import MEMORY_OPS
 from mlkit.dialects.llvm_symbols import *  # noqa: F403
@@ -38,6 +40,7 @@ from mlkit.dialects.llvm_values import VALUE_OPS
 
 LLVM = Dialect(
     "llvm",
-    [*ARITH_OPS, *MEMORY_OPS, *ATOMIC_OPS, *VALUE_OPS, *CONTROL_OPS, *SYMBOL_OPS, *INTRINSIC_OPS],
+    [*ARITH_OPS, *MEMORY_OPS, *ATOMIC_OPS, *VALUE_OPS, *CONTROL_OPS, *SYMBOL_OPS, *INTRINSIC_OPS,
+     *INTRINSIC_EXT_OPS],
     [*LLVM_TYPES, LinkageAttr, CConvAttr, TailCallKindAttr, FastMathAttr, ConstantRangeAttr],
 )

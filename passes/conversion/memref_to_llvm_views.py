@@ -1,0 +1,193 @@
+"""The memref patterns of ``finalize-memref-to-llvm`` that make new views of
+a buffer or move data between buffers: ``cast``, ``reinterpret_cast``,
+``copy``, ``extract_strided_metadata``, ``extract_aligned_pointer_as_index``
+and ``assume_alignment``.
+
+``copy`` between two memrefs with identity layouts is one ``llvm.intr.memcpy``;
+any other copy calls the runtime's ``memrefCopy(elemSize, src, dst)`` with
+unranked descriptors on the stack, as upstream does.
+``assume_alignment`` forwards its operand: upstream adds an ``llvm.intr.assume``
+with an alignment bundle, which mlkit's LLVM dialect cannot express yet; the
+assumption only enables optimizations, so results are the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    MemRefType,
+    NoneAttr,
+    UnrankedMemRefType,
+)
+from xdsl.ir import SSAValue
+
+from mlkit.dialects import llvm
+from mlkit.passes.conversion.llvm_type_converter import DYNAMIC
+from mlkit.passes.conversion.memref_to_llvm import MemRefPattern
+from mlkit.passes.conversion.memref_to_llvm_descriptor import (
+    ALIGNED,
+    ALLOCATED,
+    OFFSET,
+    SIZES,
+    STRIDES,
+    OpBuilder,
+)
+
+
+def _to_unranked(b: OpBuilder, desc: SSAValue, rank: int) -> SSAValue:
+    """Spill a ranked descriptor to the stack and wrap it as unranked."""
+    slot = b.alloca_one(desc.type)
+    b.add(llvm.StoreOp(desc, slot))
+    return b.unranked(b.const(rank), slot)
+
+
+@dataclass
+class CastPattern(MemRefPattern):
+    """Ranked to ranked keeps the descriptor; to unranked spills it to the
+    stack; from unranked loads it back."""
+
+    OP: ClassVar = memref.CastOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        source, target = op.source.type, op.dest.type
+        if isinstance(source, MemRefType) and isinstance(target, MemRefType):
+            return [operands[0]]
+        if isinstance(source, MemRefType) and isinstance(target, UnrankedMemRefType):
+            return [_to_unranked(b, operands[0], source.get_num_dims())]
+        if isinstance(source, UnrankedMemRefType) and isinstance(target, MemRefType):
+            pointer = b.extract(operands[0], 1)
+            return [b.add(llvm.LoadOp(pointer, self.convert(target)))]
+        return None
+
+
+def _static_or_dynamic(b: OpBuilder, static: DenseArrayBase, dynamic: list[SSAValue]) -> list[SSAValue]:
+    values = iter(dynamic)
+    return [next(values) if v == DYNAMIC else b.const(int(v)) for v in static.iter_values()]
+
+
+@dataclass
+class ReinterpretCastPattern(MemRefPattern):
+    """The source's pointers with the offset, sizes and strides of the op."""
+
+    OP: ClassVar = memref.ReinterpretCastOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        target = op.result.type
+        if not isinstance(target, MemRefType):
+            return None
+        source = op.source.type
+        if isinstance(source, UnrankedMemRefType):
+            ranked = b.add(llvm.LoadOp(b.extract(operands[0], 1), llvm.LLVMStructType(
+                [llvm.LLVMPointerType(), llvm.LLVMPointerType()])))
+            allocated, aligned = b.extract(ranked, 0), b.extract(ranked, 1)
+        else:
+            allocated = b.extract(operands[0], ALLOCATED)
+            aligned = b.extract(operands[0], ALIGNED)
+        rest = operands[1:]
+        n_offsets, n_sizes = len(op.offsets), len(op.sizes)
+        offsets = _static_or_dynamic(b, op.static_offsets, rest[:n_offsets])
+        sizes = _static_or_dynamic(b, op.static_sizes, rest[n_offsets : n_offsets + n_sizes])
+        strides = _static_or_dynamic(b, op.static_strides, rest[n_offsets + n_sizes :])
+        return [b.descriptor(target, allocated, aligned, offsets[0], sizes, strides)]
+
+
+def _is_identity(type: object) -> bool:
+    if isinstance(type, MemRefType):
+        if isinstance(type.layout, NoneAttr):
+            return True
+        layout = getattr(type.layout, "data", None)
+        return layout is not None and hasattr(layout, "is_identity") and layout.is_identity()
+    return False
+
+
+@dataclass
+class CopyPattern(MemRefPattern):
+    OP: ClassVar = memref.CopyOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        source, target = op.source.type, op.destination.type
+        if _is_identity(source) and _is_identity(target):
+            return self._memcpy(b, source, operands)
+        return self._runtime_copy(op, b, rewriter, operands)
+
+    def _memcpy(self, b: OpBuilder, type: MemRefType, operands: list[SSAValue]) -> list[SSAValue]:
+        element = self.convert(type.get_element_type())
+        count = b.const(1)
+        for dim in range(type.get_num_dims()):
+            count = b.mul(count, b.extract(operands[0], SIZES, dim))
+        null = b.add(llvm.ZeroOp(llvm.LLVMPointerType()))
+        element_size = b.add(llvm.PtrToIntOp(b.gep(null, [1], element), self.converter.index_type))
+        size = b.mul(count, element_size)
+        pointers = []
+        for desc in operands:
+            pointers.append(b.gep(b.extract(desc, ALIGNED), [b.extract(desc, OFFSET)], element))
+        b.add(llvm.MemcpyOp(pointers[1], pointers[0], size))
+        return []
+
+    def _runtime_copy(self, op, b: OpBuilder, rewriter, operands: list[SSAValue]) -> list[SSAValue] | None:
+        index = self.converter.index_type
+        ptr = llvm.LLVMPointerType()
+        callee = self.declare(rewriter, op, "memrefCopy", [index, ptr, ptr], None)
+        if callee is None:
+            return None
+        slots: list[SSAValue] = []
+        for orig, desc in zip(op.operands, operands):
+            if isinstance(orig.type, MemRefType):
+                desc = _to_unranked(b, desc, orig.type.get_num_dims())
+            slot = b.alloca_one(desc.type)
+            b.add(llvm.StoreOp(desc, slot))
+            slots.append(slot)
+        element = self.convert(op.source.type.get_element_type())
+        null = b.add(llvm.ZeroOp(ptr))
+        element_size = b.add(llvm.PtrToIntOp(b.gep(null, [1], element), index))
+        b.add(llvm.CallOp(callee, [element_size, *slots]))
+        return []
+
+
+@dataclass
+class ExtractStridedMetadataPattern(MemRefPattern):
+    """The base buffer (a rank-0 descriptor over the same pointers), then
+    offset, sizes and strides read from the descriptor."""
+
+    OP: ClassVar = memref.ExtractStridedMetaDataOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        source = op.source.type
+        if not isinstance(source, MemRefType):
+            return None
+        desc = operands[0]
+        base_type = op.base_buffer.type
+        base = b.descriptor(base_type, b.extract(desc, ALLOCATED), b.extract(desc, ALIGNED),
+                            b.const(0), [], [])  # fmt: skip
+        rank = source.get_num_dims()
+        results = [base, b.extract(desc, OFFSET)]
+        results += [b.extract(desc, SIZES, d) for d in range(rank)]
+        results += [b.extract(desc, STRIDES, d) for d in range(rank)]
+        return results
+
+
+@dataclass
+class ExtractAlignedPointerPattern(MemRefPattern):
+    OP: ClassVar = memref.ExtractAlignedPointerAsIndexOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        if not isinstance(op.source.type, MemRefType):
+            return None
+        pointer = b.extract(operands[0], ALIGNED)
+        return [b.add(llvm.PtrToIntOp(pointer, self.converter.index_type))]
+
+
+@dataclass
+class AssumeAlignmentPattern(MemRefPattern):
+    OP: ClassVar = memref.AssumeAlignmentOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        return [operands[0]] if op.results else []
+
+
+VIEW_PATTERNS = [CastPattern, ReinterpretCastPattern, CopyPattern, ExtractStridedMetadataPattern,
+                 ExtractAlignedPointerPattern, AssumeAlignmentPattern]  # fmt: skip
