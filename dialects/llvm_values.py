@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    IndexType,
     DenseArrayBase,
     FloatAttr,
     IntegerAttr,
@@ -378,7 +379,7 @@ class ConstantOp(IRDLOperation):
             number_type = parser.parse_type()
             value = (
                 FloatAttr(float(number), number_type)  # type: ignore[arg-type]
-                if not isinstance(number_type, IntegerType)
+                if not isinstance(number_type, IntegerType | IndexType)
                 else IntegerAttr(int(number), number_type)
             )
         else:

@@ -27,6 +27,7 @@ from mlkit.pass_manager import (
     timing_report,
 )
 from mlkit.op_diagnostics import set_handler
+from mlkit.llvm_translation_target import TargetOptions, set_target_options
 from mlkit.registry import Registry
 from mlkit.source_input import split_input
 
@@ -53,6 +54,7 @@ class OptOptions:
     dump_pipeline: bool = False
     show_traceback: bool = False
     instrumentation: Instrumentation = field(default_factory=Instrumentation)
+    target: TargetOptions = field(default_factory=TargetOptions)  # --mtriple, --mcpu, --opt-level
 
 
 class OptDriver:
@@ -68,6 +70,7 @@ class OptDriver:
         self.engine = DiagnosticEngine(self.sources, stderr, collect=opts.verify_diagnostics)
         self.ctx = make_context(registry, allow_unregistered=opts.allow_unregistered)
         set_handler(self.ctx, self.engine.emit)
+        set_target_options(self.ctx, opts.target)
         self.parse_seconds = 0.0
         self.output_seconds = 0.0
 
@@ -91,7 +94,9 @@ class OptDriver:
                 inst = opts.instrumentation
                 inst.printer = self.print_op
                 inst.dump = self._dump
-                runner = PassRunner(self.ctx, inst, opts.verify_each)
+                runner = PassRunner(
+                    self.ctx, inst, opts.verify_each, name_failing_pass=not opts.verify_diagnostics
+                )
                 runner.run(opts.pipeline, module)
                 self.timing = runner.timing
             start = time.perf_counter()

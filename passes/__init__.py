@@ -63,3 +63,6 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
 def register(registry: Registry) -> None:
     for name, (path, summary) in BUILTIN_PASSES.items():
         registry.register_pass(name, path, summary=summary)
+    registry.register_emitter("llvm", "mlkit.emitters:emit_llvm", summary="LLVM IR text")
+    registry.register_emitter("asm", "mlkit.emitters:emit_asm", summary="Target assembly (host by default)")
+    registry.register_emitter("obj", "mlkit.emitters:emit_obj", summary="Target object file (host by default)")

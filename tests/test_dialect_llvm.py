@@ -100,5 +100,5 @@ def test_builders_make_upstream_ir() -> None:
     assert gep.indices == [index]
     text = print_op(module)
     assert upstream_print(text) == upstream_print(print_op(module, generic=True))
-    assert "llvm.getelementptr %0[%1] : (!llvm.ptr, i64) -> !llvm.ptr, i32" in text
+    assert "llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, i32" in text
     assert "!llvm.struct<(ptr, ptr, i64, array<1 x i64>)>" in text

@@ -58,7 +58,7 @@ def src(tmp_path: Path) -> Path:
 def test_round_trip(src: Path, tmp_path: Path) -> None:
     rc, out, err = opt(str(src))
     assert (rc, err) == (0, "")
-    assert out.startswith("builtin.module {\n  func.func @f(%a: i32) -> i32 {\n")
+    assert out.startswith("module {\n  func.func @f(%arg0: i32) -> i32 {\n")
     assert out.count("arith.addi") == 2 and out.endswith("}\n")
     # printing is a fixed point: the output parses back to the same text
     again = tmp_path / "again.mlir"
@@ -297,12 +297,12 @@ def test_split_input_file_keeps_separators(tmp_path: Path) -> None:
     chunks = out.split("// -----\n")
     assert len(chunks) == 3
     for chunk, name in zip(chunks, "abc"):
-        assert chunk.startswith("builtin.module {\n")
+        assert chunk.startswith("module {\n")
         assert f"func.func @{name}()" in chunk
         assert chunk.endswith("}\n")
     # without the flag, the separators are comments and the input is one module
     rc, whole, _ = opt(str(path))
-    assert rc == 0 and "// -----" not in whole and whole.count("builtin.module") == 1
+    assert rc == 0 and "// -----" not in whole and whole.count("module {") == 1
 
 
 def test_split_input_errors_use_original_lines(tmp_path: Path) -> None:
@@ -333,6 +333,6 @@ def test_deeply_nested_regions(tmp_path: Path) -> None:
     rc, out, err = run_with_deep_stack(lambda: opt(str(path), "--allow-unregistered-dialect"))
     assert (rc, err) == (0, "")
     assert out.count('"test.op"()') == depth + 1
-    assert out.startswith('builtin.module {\n  "test.op"() ({\n    "test.op"() ({\n')
+    assert out.startswith('module {\n  "test.op"() ({\n    "test.op"() ({\n')
     # the innermost op sits depth + 1 levels deep
     assert "  " * (depth + 1) + '"test.op"() : () -> ()\n' in out

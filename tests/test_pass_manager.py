@@ -341,7 +341,7 @@ def test_print_after_all(registry: Registry) -> None:
     # each dump is the header, the IR after that pass, then a blank line
     assert dumps[0].count("arith.addi") == 1
     assert dumps[0].endswith("}\n\n")
-    assert dumps[0].splitlines()[1] == "builtin.module {"
+    assert dumps[0].splitlines()[1] == "module {"
 
 
 def test_print_before_all(registry: Registry) -> None:
@@ -374,4 +374,4 @@ def test_print_nested_pass_names_the_op(registry: Registry) -> None:
         print_after_all=True,
         print_module_scope=True,
     )
-    assert scoped[0].splitlines()[1] == "builtin.module {"
+    assert scoped[0].splitlines()[1] == "module {"

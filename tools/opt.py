@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import TextIO
 
+from mlkit.llvm_translation_target import TargetOptions, check_triple, parse_opt_level
 from mlkit.opt_main import OptOptions, run_opt
 from mlkit.pass_manager import ANY, OpPassManager, PipelineBuilder, PipelineError
 from mlkit.plugins import PluginError, default_registry, load_plugin
@@ -35,6 +37,9 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "allow-unregistered-dialect": ("no", "Accept ops of unregistered dialects"),
     "no-implicit-module": ("no", "Do not wrap the input in a builtin.module"),
     "emit": ("yes", "Output kind: mlir, or a registered emitter (llvm, asm, obj, ptx)"),
+    "mtriple": ("yes", "Target triple for --emit=llvm|asm|obj (default: the module's, else the host)"),
+    "mcpu": ("yes", "Target CPU for --emit=asm|obj ('native' for the host's; default: generic)"),
+    "opt-level": ("yes", "LLVM optimization level O0..O3 for --emit=llvm|asm|obj (default: O0)"),
     "dump-pass-pipeline": ("no", "Print the pipeline that will run to stderr"),
     "show-dialects": ("no", "List the registered dialects and exit"),
     "list-passes": ("no", "List passes and pipelines with their options and exit"),
@@ -71,6 +76,18 @@ def _take_values(args: list[Arg]) -> list[Arg]:
         out.append(arg)
         i += 1
     return out
+
+
+def _target_option(target: TargetOptions, name: str, value: str) -> TargetOptions:
+    """``target`` with one of --mtriple, --mcpu, --opt-level set."""
+    if name == "opt-level":
+        try:
+            return replace(target, opt_level=parse_opt_level(value))
+        except ValueError as exc:
+            raise UsageError(f"{TOOL}: error: --opt-level: {exc}") from None
+    if name == "mtriple" and (problem := check_triple(value)) is not None:
+        raise UsageError(f"{TOOL}: error: --mtriple: {problem}")
+    return replace(target, **{"triple" if name == "mtriple" else "cpu": value})
 
 
 def load_plugins(args: list[Arg], registry: Registry) -> None:
@@ -152,6 +169,8 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                     raise UsageError(
                         f"{TOOL}: error: unknown --emit value '{opts.emit}' (expected one of: {known})"
                     )
+            case "mtriple" | "mcpu" | "opt-level":
+                opts.target = _target_option(opts.target, name, arg.value or "")
             case "dump-pass-pipeline":
                 opts.dump_pipeline = True
             case "mlkit-traceback":

@@ -6,12 +6,12 @@
 // RUN: not mlkit-opt %S/Inputs/two-funcs.mlir --no-implicit-module 2>&1 | filecheck %s --check-prefix=TWO
 
 // Top-level ops are wrapped in a builtin.module unless --no-implicit-module.
-// CHECK: builtin.module {
+// CHECK: module {
 // CHECK-NEXT: func.func @f
 // NOIMPLICIT-NOT: builtin.module
 // NOIMPLICIT: func.func @f
 // ANCHOR: implicit-module.mlir:[[# @LINE + 4]]:1: error: can't run 'builtin.module' pass manager on 'func.func' op
-// EXPLICIT: builtin.module attributes {test.attr} {
+// EXPLICIT: module attributes {test.attr} {
 // TWO: two-funcs.mlir:2:1: error: source must contain a single top-level operation if --no-implicit-module is specified
 
 func.func @f() {

@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func @add
 // CHECK-NEXT:    %[[S:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
-// CHECK-NEXT:    func.return %[[S]] : i32
+// CHECK-NEXT:    return %[[S]] : i32
 func.func @add(%a: i32, %b: i32) -> i32 {
   %0 = arith.addi %a, %b : i32
   return %0 : i32

@@ -8,10 +8,10 @@
 // A nested pipeline runs on each op of its anchor kind directly inside the parent.
 // CHECK-LABEL: func.func @one
 // CHECK-NEXT: %[[C:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: func.return %[[C]], %[[C]] : i32, i32
+// CHECK-NEXT: return %[[C]], %[[C]] : i32, i32
 // CHECK-LABEL: func.func @two
 // CHECK-NEXT: arith.constant 2 : i32
-// CHECK-NEXT: func.return
+// CHECK-NEXT: return
 
 // NOOP: arith.constant 1 : i32
 // NOOP-NEXT: arith.constant 1 : i32

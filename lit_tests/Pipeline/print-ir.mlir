@@ -6,7 +6,7 @@
 // RUN: not mlkit-opt %s --mlir-print-ir-after=nope 2>&1 | filecheck %s --check-prefix=BADNAME
 
 // AFTER: // -----// IR Dump After CSE (cse) //----- //
-// AFTER-NEXT: builtin.module {
+// AFTER-NEXT: module {
 // AFTER: // -----// IR Dump After Canonicalizer (canonicalize) //----- //
 
 // BEFORE: // -----// IR Dump Before CSE (cse) //----- //
@@ -24,7 +24,7 @@
 // CHANGE-NOT: IR Dump After CSE
 
 // SCOPE: // -----// IR Dump After CSE (cse) ('func.func' operation: @f) //----- //
-// SCOPE-NEXT: builtin.module {
+// SCOPE-NEXT: module {
 
 // BADNAME: error: --mlir-print-ir-after: 'nope' is not a registered pass
 func.func @f() -> i32 {

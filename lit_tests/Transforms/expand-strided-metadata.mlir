@@ -4,7 +4,7 @@
 // static strides taken from the types.
 // CHECK-LABEL: func.func @subview
 // CHECK-SAME:  (%[[M:.*]]: memref<8x16xf32>, %[[O:.*]]: index, %[[S:.*]]: index)
-// CHECK:       %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[M]]
+// CHECK:       %[[BASE:[^ ,]+]], %{{.*}}, %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[M]]
 // CHECK-NEXT:  %[[OFF:.*]] = affine.apply affine_map<()[s0] -> (s0 * 16 + 2)>()[%[[O]]]
 // CHECK-NEXT:  %[[R:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [4, %[[S]]], strides: [32, %[[S]]]
 // CHECK-NEXT:  return %[[R]]
@@ -17,9 +17,9 @@ func.func @subview(%m: memref<8x16xf32>, %o: index, %s: index) -> memref<4x?xf32
 
 // A rank-reducing subview drops the unit dimension's size and stride.
 // CHECK-LABEL: func.func @rank_reducing
-// CHECK:       %[[BASE:.*]], %[[OFF0:.*]], %{{.*}}, %{{.*}}, %[[ST0:.*]], %[[ST1:.*]] = memref.extract_strided_metadata
-// CHECK-NEXT:  %[[OFF:.*]] = affine.apply affine_map<()[s0, s1, s2, s3] -> (s0 + s1 * s2 + s3 * 2)>()[%[[OFF0]], %{{.*}}, %[[ST0]], %[[ST1]]]
-// CHECK-NEXT:  memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [4], strides: [%[[ST1]]]
+// CHECK:       %[[BASE:[^ ,]+]], %[[OFF0:[^ ,]+]], %{{[^ ,]+}}:2, %[[ST:[^ ,]+]]:2 = memref.extract_strided_metadata
+// CHECK-NEXT:  %[[OFF:.*]] = affine.apply affine_map<()[s0, s1, s2, s3] -> (s0 + s1 * s2 + s3 * 2)>()[%[[OFF0]], %{{.*}}, %[[ST]]#0, %[[ST]]#1]
+// CHECK-NEXT:  memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [4], strides: [%[[ST]]#1]
 func.func @rank_reducing(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>, %o: index) -> memref<4xf32, strided<[?], offset: ?>> {
   %v = memref.subview %m[%o, 2][1, 4][1, 1] : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<4xf32, strided<[?], offset: ?>>
   return %v : memref<4xf32, strided<[?], offset: ?>>
@@ -29,9 +29,9 @@ func.func @rank_reducing(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>, %o: in
 
 // collapse_shape: group sizes multiply; the stride is the innermost one.
 // CHECK-LABEL: func.func @collapse
-// CHECK:       %[[BASE:.*]], %[[OFF:.*]], %[[SZ0:.*]], %[[SZ1:.*]], %{{.*}}, %[[ST1:.*]] = memref.extract_strided_metadata
-// CHECK-NEXT:  %[[N:.*]] = affine.apply affine_map<()[s0, s1] -> (s0 * s1)>()[%[[SZ0]], %[[SZ1]]]
-// CHECK-NEXT:  memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[N]]], strides: [%[[ST1]]]
+// CHECK:       %[[BASE:[^ ,]+]], %[[OFF:[^ ,]+]], %[[SZ:[^ ,]+]]:2, %[[ST:[^ ,]+]]:2 = memref.extract_strided_metadata
+// CHECK-NEXT:  %[[N:.*]] = affine.apply affine_map<()[s0, s1] -> (s0 * s1)>()[%[[SZ]]#0, %[[SZ]]#1]
+// CHECK-NEXT:  memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[N]]], strides: [%[[ST]]#1]
 func.func @collapse(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?xf32, strided<[?], offset: ?>> {
   %v = memref.collapse_shape %m [[0, 1]] : memref<?x?xf32, strided<[?, ?], offset: ?>> into memref<?xf32, strided<[?], offset: ?>>
   return %v : memref<?xf32, strided<[?], offset: ?>>
@@ -43,9 +43,9 @@ func.func @collapse(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?
 // multiply in the inner sizes.
 // CHECK-LABEL: func.func @expand
 // CHECK-SAME:  (%{{.*}}, %[[A:.*]]: index, %[[B:.*]]: index)
-// CHECK:       %[[BASE:.*]], %[[OFF:.*]], %{{.*}}, %{{.*}}, %[[ST0:.*]], %[[ST1:.*]] = memref.extract_strided_metadata
-// CHECK-NEXT:  %[[MID:.*]] = affine.apply affine_map<()[s0] -> (s0 * 4)>()[%[[ST1]]]
-// CHECK-NEXT:  memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[A]], %[[B]], 4], strides: [%[[ST0]], %[[MID]], %[[ST1]]]
+// CHECK:       %[[BASE:[^ ,]+]], %[[OFF:[^ ,]+]], %{{[^ ,]+}}:2, %[[ST:[^ ,]+]]:2 = memref.extract_strided_metadata
+// CHECK-NEXT:  %[[MID:.*]] = affine.apply affine_map<()[s0] -> (s0 * 4)>()[%[[ST]]#1]
+// CHECK-NEXT:  memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[A]], %[[B]], 4], strides: [%[[ST]]#0, %[[MID]], %[[ST]]#1]
 func.func @expand(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>, %a: index, %b: index) -> memref<?x?x4xf32, strided<[?, ?, ?], offset: ?>> {
   %v = memref.expand_shape %m [[0], [1, 2]] output_shape [%a, %b, 4] : memref<?x?xf32, strided<[?, ?], offset: ?>> into memref<?x?x4xf32, strided<[?, ?, ?], offset: ?>>
   return %v : memref<?x?x4xf32, strided<[?, ?, ?], offset: ?>>

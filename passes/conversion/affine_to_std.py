@@ -49,7 +49,6 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects import affine
 from mlkit.dialects.affine_parallel import ATOMIC_RMW_KINDS

@@ -98,7 +98,6 @@ def _width(type: Attribute) -> int:
 def splat(value: int, type: Attribute) -> llvm.ConstantOp:
     """``llvm.mlir.constant`` of ``value`` as an integer or a splat vector."""
     if isinstance(type, VectorType):
-        element = type.element_type
         return llvm.ConstantOp(
             DenseIntOrFPElementsAttr.from_list(type, [value] * type.element_count()), type
         )

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, UnrankedTensorType
+from xdsl.dialects.builtin import IntegerAttr, TensorType, UnrankedTensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from mlkit.dialects import bufferization as buf

@@ -10,7 +10,7 @@ must yield values equivalent to its region arguments, as upstream requires.
 from __future__ import annotations
 
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import FunctionType, MemRefType, UnrankedMemRefType
+from xdsl.dialects.builtin import FunctionType, UnrankedMemRefType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 

@@ -9,13 +9,11 @@ from collections.abc import Callable, Sequence
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IndexType,
     MemRefType,
     TensorType,
     UnrankedTensorType,
-    i64,
 )
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint

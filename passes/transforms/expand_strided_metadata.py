@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,

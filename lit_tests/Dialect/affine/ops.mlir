@@ -32,7 +32,7 @@ func.func @for_bounds(%n: index) {
 func.func @for_iter_args(%buffer: memref<1024xf32>) -> (f32, index) {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
-  // CHECK: %{{.*}}, %{{.*}} = affine.for %[[I:.*]] = 0 to 10 step 2 iter_args(%[[S:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}}) -> (f32, index) {
+  // CHECK: %{{[0-9]+}}:2 = affine.for %[[I:.*]] = 0 to 10 step 2 iter_args(%[[S:.*]] = %{{.*}}, %[[C:.*]] = %{{.*}}) -> (f32, index) {
   %sum:2 = affine.for %i = 0 to 10 step 2 iter_args(%s = %zero, %c = %c0) -> (f32, index) {
     // CHECK: affine.load %{{.*}}[%[[I]]] : memref<1024xf32>
     %t = affine.load %buffer[%i] : memref<1024xf32>
@@ -102,7 +102,7 @@ func.func @parallel(%n: index, %m: memref<100x100xf32>) -> (f32, f32) {
   // CHECK: affine.parallel () = () to () {
   affine.parallel () = () to () {
   }
-  // CHECK: %{{.*}}, %{{.*}} = affine.parallel (%[[A:.*]], %[[B:.*]]) = (0, 0) to (100, 100) reduce ("addf", "maximumf") -> (f32, f32) {
+  // CHECK: %{{[0-9]+}}:2 = affine.parallel (%[[A:.*]], %[[B:.*]]) = (0, 0) to (100, 100) reduce ("addf", "maximumf") -> (f32, f32) {
   %r:2 = affine.parallel (%a, %b) = (0, 0) to (100, 100) reduce ("addf", "maximumf") -> (f32, f32) {
     // CHECK: affine.load %[[M]][%[[A]], %[[B]]] : memref<100x100xf32>
     %v = affine.load %m[%a, %b] : memref<100x100xf32>
@@ -180,15 +180,15 @@ func.func @apply_min_max(%a: index, %b: index, %c: index) {
 // CHECK-LABEL: func.func @index_ops
 // CHECK-SAME: (%[[X:.*]]: index, %[[B:.*]]: index)
 func.func @index_ops(%x: index, %b: index) -> (index, index) {
-  // CHECK: %[[D:.*]], %[[E:.*]] = affine.delinearize_index %[[X]] into (4, 5) : index, index
+  // CHECK: %[[D:[0-9]+]]:2 = affine.delinearize_index %[[X]] into (4, 5) : index, index
   %d:2 = affine.delinearize_index %x into (4, 5) : index, index
   // CHECK: affine.delinearize_index %[[X]] into (%[[B]], 16) : index, index
   %e:2 = affine.delinearize_index %x into (%b, 16) : index, index
   // CHECK: affine.delinearize_index %[[X]] into (8) : index, index
   %f:2 = affine.delinearize_index %x into (8) : index, index
-  // CHECK: affine.linearize_index [%[[D]], %[[E]]] by (4, 5) : index
+  // CHECK: affine.linearize_index [%[[D]]#0, %[[D]]#1] by (4, 5) : index
   %l = affine.linearize_index [%d#0, %d#1] by (4, 5) : index
-  // CHECK: affine.linearize_index disjoint [%[[D]], %[[E]]] by (%[[B]], 5) : index
+  // CHECK: affine.linearize_index disjoint [%[[D]]#0, %[[D]]#1] by (%[[B]], 5) : index
   %m = affine.linearize_index disjoint [%d#0, %d#1] by (%b, 5) : index
   // CHECK: affine.linearize_index [%[[X]], %[[B]]] by (16) : index
   %n = affine.linearize_index [%x, %b] by (16) : index

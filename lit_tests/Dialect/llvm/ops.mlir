@@ -60,7 +60,7 @@ llvm.func internal hidden local_unnamed_addr fastcc @callee(%arg0: !llvm.ptr {ll
 }
 
 
-// CHECK-LABEL: llvm.func @types(%arg0: !llvm.struct<(ptr, ptr<1>, i64, array<4 x i32>, struct<(i8)>)>, %arg1: !llvm.struct<"named", (i32, ptr)>, %arg2: !llvm.struct<packed (i8, i32)>, %arg4: !llvm.array<2 x array<3 x f32>>, %arg5: vector<4x!llvm.ptr>, %arg6: !llvm.struct<()>, %arg7: !llvm.struct<(vector<4xf32>, ptr<3>)>) {
+// CHECK-LABEL: llvm.func @types(%arg0: !llvm.struct<(ptr, ptr<1>, i64, array<4 x i32>, struct<(i8)>)>, %arg1: !llvm.struct<"named", (i32, ptr)>, %arg2: !llvm.struct<packed (i8, i32)>, %arg3: !llvm.array<2 x array<3 x f32>>, %arg4: vector<4x!llvm.ptr>, %arg5: !llvm.struct<()>, %arg6: !llvm.struct<(vector<4xf32>, ptr<3>)>) {
 // CHECK: llvm.return
 llvm.func @types(%arg0: !llvm.struct<(ptr, ptr<1>, i64, array<4 x i32>, struct<(i8)>)>, %arg1: !llvm.struct<"named", (i32, ptr)>, %arg2: !llvm.struct<packed (i8, i32)>, %arg4: !llvm.array<2 x array<3 x f32>>, %arg5: vector<4x!llvm.ptr>, %arg6: !llvm.struct<()>, %arg7: !llvm.struct<(vector<4xf32>, ptr<3>)>) {
   llvm.return
