@@ -23,7 +23,7 @@ CORE_DIALECTS: dict[str, str] = {
     "math": "xdsl.dialects.math:Math",
     "scf": "xdsl.dialects.scf:Scf",
     "cf": "xdsl.dialects.cf:Cf",
-    "memref": "xdsl.dialects.memref:MemRef",
+    "memref": "mlkit.dialects.memref:MemRef",
     "vector": "xdsl.dialects.vector:Vector",
     "bufferization": "mlkit.dialects.bufferization:Bufferization",
     "ub": "xdsl.dialects.ub:UB",
@@ -107,6 +107,20 @@ def _lazy(target: Any) -> Callable[[], Any]:
     return lambda: target
 
 
+def _named(
+    kind: str, target: type[Any] | str, factory: Any, summary: str | None
+) -> tuple[str, Callable[[], Any], str]:
+    """Name, lazy factory and summary of a pass or pipeline registration."""
+    if isinstance(target, str):
+        if factory is None:
+            raise RegistryError(f"{kind} '{target}' registered without a factory")
+        return target, _lazy(factory), summary or ""
+    name = getattr(target, "name", None)
+    if not isinstance(name, str) or not name:
+        raise RegistryError(f"{kind} class {target.__name__} has no 'name'")
+    return name, _lazy(target), summary if summary is not None else first_doc_line(target)
+
+
 class Registry:
     """Dialects, passes and named pipelines, keyed by their upstream names."""
 
@@ -147,19 +161,9 @@ class Registry:
     ) -> None:
         """Register a ``ModulePass`` subclass (its ``name`` is its pipeline name and
         its dataclass fields are its options), or a name and a lazy factory."""
-        if isinstance(pass_class, str):
-            if factory is None:
-                raise RegistryError(f"pass '{pass_class}' registered without a factory")
-            name, make = pass_class, _lazy(factory)
-        else:
-            name = getattr(pass_class, "name", None)
-            if not isinstance(name, str) or not name:
-                raise RegistryError(f"pass class {pass_class.__name__} has no 'name'")
-            make = _lazy(pass_class)
-            if summary is None:
-                summary = first_doc_line(pass_class)
+        name, make, summary = _named("pass", pass_class, factory, summary)
         self._check_free(name)
-        self.passes[name] = PassEntry(name, make, summary or "", self.current_source)
+        self.passes[name] = PassEntry(name, make, summary, self.current_source)
 
     def register_pipeline(
         self,
@@ -169,19 +173,9 @@ class Registry:
         summary: str | None = None,
     ) -> None:
         """Register a named pipeline class (see :class:`PipelineEntry`)."""
-        if isinstance(pipeline_class, str):
-            if factory is None:
-                raise RegistryError(f"pipeline '{pipeline_class}' registered without a factory")
-            name, make = pipeline_class, _lazy(factory)
-        else:
-            name = getattr(pipeline_class, "name", None)
-            if not isinstance(name, str) or not name:
-                raise RegistryError(f"pipeline class {pipeline_class.__name__} has no 'name'")
-            make = _lazy(pipeline_class)
-            if summary is None:
-                summary = first_doc_line(pipeline_class)
+        name, make, summary = _named("pipeline", pipeline_class, factory, summary)
         self._check_free(name)
-        self.pipelines[name] = PipelineEntry(name, make, summary or "", self.current_source)
+        self.pipelines[name] = PipelineEntry(name, make, summary, self.current_source)
 
     def register_emitter(
         self, name: str, factory: Callable[[], Callable[..., str | bytes]] | str, *, summary: str = ""

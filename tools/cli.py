@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import NoReturn, TextIO
 
 
 class UsageError(Exception):
@@ -45,3 +47,26 @@ def unknown_argument(tool: str, raw: str, known: Iterable[str]) -> UsageError:
     if close:
         message += f"\n{tool}: Did you mean '--{close[0]}'?"
     return UsageError(message)
+
+
+def tool_main(run: Callable[[list[str], TextIO, TextIO], int]) -> NoReturn:
+    """Run a tool's ``run(argv, stdout, stderr)`` on a deep stack and exit with its
+    code; a bug (not bad input) becomes a short internal-error line."""
+    import os
+
+    from mlkit.deep_stack import run_with_deep_stack
+
+    tool = os.path.basename(sys.argv[0])
+    try:
+        code = run_with_deep_stack(lambda: run(sys.argv[1:], sys.stdout, sys.stderr))
+    except Exception as exc:
+        sys.stderr.write(f"{tool}: internal error: {type(exc).__name__}: {exc}\n")
+        if os.environ.get("MLKIT_TRACEBACK") or "--mlkit-traceback" in sys.argv:
+            import traceback
+
+            traceback.print_exception(exc, file=sys.stderr)
+        else:
+            sys.stderr.write("(set MLKIT_TRACEBACK=1 to see the traceback)\n")
+        code = 1
+    sys.stdout.flush()
+    sys.exit(code)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from typing import TextIO
 
@@ -11,7 +10,7 @@ from mlkit.opt_main import OptOptions, run_opt
 from mlkit.pass_manager import ANY, OpPassManager, PipelineBuilder, PipelineError
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.registry import Registry
-from mlkit.tools.cli import Arg, UsageError, scan, unknown_argument
+from mlkit.tools.cli import Arg, UsageError, scan, tool_main, unknown_argument
 
 TOOL = "mlkit-opt"
 PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")
@@ -277,11 +276,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
 
 def main() -> None:
-    from mlkit.deep_stack import run_with_deep_stack
-
-    code = run_with_deep_stack(lambda: run(sys.argv[1:], sys.stdout, sys.stderr))
-    sys.stdout.flush()
-    sys.exit(code)
+    tool_main(run)
 
 
 if __name__ == "__main__":

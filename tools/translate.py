@@ -7,12 +7,11 @@ errors, all-or-nothing output files).
 
 from __future__ import annotations
 
-import sys
 from typing import TextIO
 
 from mlkit.opt_main import OptOptions, run_opt
 from mlkit.plugins import PluginError, default_registry, load_plugin
-from mlkit.tools.cli import UsageError, scan, unknown_argument
+from mlkit.tools.cli import UsageError, scan, tool_main, unknown_argument
 
 TOOL = "mlkit-translate"
 
@@ -125,11 +124,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
 
 def main() -> None:
-    from mlkit.deep_stack import run_with_deep_stack
-
-    code = run_with_deep_stack(lambda: run(sys.argv[1:], sys.stdout, sys.stderr))
-    sys.stdout.flush()
-    sys.exit(code)
+    tool_main(run)
 
 
 if __name__ == "__main__":
