@@ -8,7 +8,7 @@ attribute on ``builtin.module``; ``gpu.launch_func`` checks it.
 
 from __future__ import annotations
 
-from xdsl.dialects.gpu import AsyncTokenType, DimensionAttr
+from xdsl.dialects.gpu import AsyncTokenType, DimensionAttr, LoopDimMapAttr
 from xdsl.ir import Dialect
 
 from mlkit.dialects.gpu_attrs import (
@@ -35,5 +35,6 @@ GPU = Dialect(
         BarrierScopeAttr,
         ObjectAttr,
         SelectObjectAttr,
+        LoopDimMapAttr,  # xDSL's, upstream's syntax; written by gpu-map-parallel-loops
     ],
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    AnyFloat,
     IndexType,
     DenseArrayBase,
     FloatAttr,
@@ -372,16 +373,20 @@ class ConstantOp(IRDLOperation):
     def parse(cls, parser: Parser) -> ConstantOp:
         parser.parse_punctuation("(")
         untyped: int | float | None = None
+        is_hex = parser._current_token.text[:2] in ("0x", "0X")  # pyright: ignore[reportPrivateUsage]
         if (number := parser.parse_optional_number()) is not None and parser.parse_optional_punctuation(":") is None:
             untyped = number
             value: Attribute | None = None
         elif number is not None:
             number_type = parser.parse_type()
-            value = (
-                FloatAttr(float(number), number_type)  # type: ignore[arg-type]
-                if not isinstance(number_type, IntegerType | IndexType)
-                else IntegerAttr(int(number), number_type)
-            )
+            if isinstance(number_type, IntegerType | IndexType):
+                value = IntegerAttr(int(number), number_type)
+            elif is_hex and isinstance(number_type, AnyFloat):
+                # `0xff800000 : f32` is a bit pattern (-inf), as in upstream
+                raw = int(number).to_bytes(number_type.compile_time_size, "little")
+                value = FloatAttr(next(number_type.iter_unpack(raw)), number_type)
+            else:
+                value = FloatAttr(float(number), number_type)  # type: ignore[arg-type]
         else:
             value = parser.parse_attribute()
         parser.parse_punctuation(")")

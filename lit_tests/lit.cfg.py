@@ -37,3 +37,7 @@ for name in ("mlkit-opt", "mlkit-run", "mlkit-translate"):
 filecheck = tool("filecheck")
 config.substitutions.append((r"(?<![\w/.-])(filecheck|FileCheck)(?![\w.-])", filecheck))
 config.substitutions.append(("%python", sys.executable))
+
+# GPU tests assemble the PTX they emit with NVIDIA's ptxas (CUDA toolkit) where it is installed.
+if shutil.which("ptxas"):
+    config.available_features.add("ptxas")

@@ -294,6 +294,7 @@ class ModuleTranslation:
             nth_param_attrs,
             symbol_name,
         )
+        from mlkit.llvm_translation_nvvm import kernel_calling_convention, nvvm_function_attrs
         from mlkit.llvm_translation_ops import check_props
 
         check_props(op, FUNC_HANDLED_PROPS)
@@ -307,6 +308,7 @@ class ModuleTranslation:
         cconv = op.CConv.cconv.data  # type: ignore[union-attr]
         if cconv != "ccc":
             words.append(cconv)
+        words += kernel_calling_convention(op) if cconv == "ccc" else []
         words += nth_param_attrs(op.res_attrs, 0, self.types)
         words.append(self.types.spell(fn.output))
         params = []
@@ -320,7 +322,7 @@ class ModuleTranslation:
         words.append(f"{identifier('@', op.sym_name.data)}({', '.join(params)})")
         if unnamed := _UNNAMED_ADDR.get(_int(op.unnamed_addr)):
             words.append(unnamed)
-        words += function_attrs(op)
+        words += function_attrs(op) + nvvm_function_attrs(op)
         words += function_trailer(op, symbol_name)
         return " ".join(words)
 

@@ -112,6 +112,10 @@ class FunctionTranslation:
         return lines + self._forwarder_lines()
 
     def _instruction(self, op: Operation) -> str:
+        if op.dialect_name() == "nvvm":
+            from mlkit.llvm_translation_nvvm import translate_nvvm_op
+
+            return translate_nvvm_op(self, op)
         if op.dialect_name() != "llvm":
             raise TranslationFailure("the op is not in the llvm dialect")
         handler = INSTRUCTIONS.get(op.name)

@@ -53,6 +53,13 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
     "expand-strided-metadata": ("mlkit.passes.transforms.expand_strided_metadata:ExpandStridedMetadata", "Expand memref operations into easier to analyze constructs"),
     "symbol-dce": ("mlkit.passes.transforms.symbol_dce:SymbolDCE", "Eliminate dead symbols"),
     "inline": ("mlkit.passes.transforms.inline:InlinerPass", "Inline function calls"),
+    "gpu-map-parallel-loops": ("mlkit.passes.transforms.gpu_map_parallel_loops:GpuMapParallelLoopsPass", "Greedily maps loops to GPU hardware dimensions."),
+    "convert-parallel-loops-to-gpu": ("mlkit.passes.conversion.parallel_loops_to_gpu:ConvertParallelLoopToGpu", "Convert mapped scf.parallel ops to gpu launch operations"),
+    "gpu-kernel-outlining": ("mlkit.passes.transforms.gpu_kernel_outlining:GpuKernelOutlining", "Outline gpu.launch bodies to kernel functions"),
+    "convert-gpu-to-nvvm": ("mlkit.passes.conversion.gpu_to_nvvm:ConvertGpuOpsToNVVMOps", "Generate NVVM operations for gpu operations"),
+    "nvvm-attach-target": ("mlkit.passes.transforms.nvvm_attach_target:NVVMAttachTarget", "Attaches an NVVM target attribute to a GPU Module."),
+    "gpu-to-llvm": ("mlkit.passes.conversion.gpu_to_llvm:GpuToLLVMConversionPass", "Convert GPU dialect to LLVM dialect with GPU runtime calls"),
+    "gpu-module-to-binary": ("mlkit.passes.transforms.gpu_module_to_binary:GpuModuleToBinaryPass", "Transforms a GPU module into a GPU binary."),
     "convert-scf-to-cf": (
         "mlkit.passes.conversion.scf_to_cf:ConvertSCFToCF",
         "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
@@ -63,6 +70,13 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
 def register(registry: Registry) -> None:
     for name, (path, summary) in BUILTIN_PASSES.items():
         registry.register_pass(name, path, summary=summary)
+    registry.register_pipeline(
+        "lower-to-cpu",
+        "mlkit.passes.pipelines.lower_to_cpu:LowerToCPU",
+        summary="Lower tensor, linalg, affine, scf, arith, math, memref and func IR to the llvm dialect",
+    )
+    registry.register_pipeline("gpu-lower-to-nvvm-pipeline", "mlkit.passes.transforms.gpu_pipeline:GPUToNVVMPipeline", summary="The default pipeline lowers main dialects (arith, memref, scf, vector, gpu, and nvvm) to NVVM. It starts by lowering GPU code to the specified compilation target (default is fatbin) then lowers the host code.")
+    registry.register_emitter("ptx", "mlkit.ptx:emit_ptx", summary="PTX of every GPU kernel module")
     registry.register_emitter("llvm", "mlkit.emitters:emit_llvm", summary="LLVM IR text")
     registry.register_emitter("asm", "mlkit.emitters:emit_asm", summary="Target assembly (host by default)")
     registry.register_emitter("obj", "mlkit.emitters:emit_obj", summary="Target object file (host by default)")

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.transforms.reconcile_unrealized_casts import (
     ReconcileUnrealizedCastsPass,
-    reconcile_unrealized_casts,
+    ReconcileUnrealizedCastsPattern,
 )
 
 
@@ -27,6 +28,9 @@ class ReconcileUnrealizedCasts(ReconcileUnrealizedCastsPass):
     name = "reconcile-unrealized-casts"
     display_name: ClassVar[str] = "ReconcileUnrealizedCastsPass"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        # without xDSL's warnings for casts that stay: upstream is silent
-        reconcile_unrealized_casts(op, warn_on_failure=False)
+    def apply(self, ctx: Context, op: Operation) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
+        # any op, not only builtin.module (upstream's runs inside gpu.module too),
+        # and without xDSL's warnings for casts that stay: upstream is silent
+        walker = PatternRewriteWalker(ReconcileUnrealizedCastsPattern(warn_on_failure=False))
+        for region in op.regions:
+            walker.rewrite_region(region)

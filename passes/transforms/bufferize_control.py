@@ -239,7 +239,8 @@ def while_op(b: Bufferizer, op: scf.WhileOp) -> None:
         _iter_type(b, b.dest_buffer(op, k, reads=True)) if is_tensor(v) else v
         for k, v in enumerate(op.arguments)
     ]
-    before, after = op.detach_region(op.before_region), op.detach_region(op.after_region)
+    before_region, after_region = op.before_region, op.after_region
+    before, after = op.detach_region(before_region), op.detach_region(after_region)
     _retype_args(b, before.block, {k: v.type for k, v in enumerate(inits) if is_tensor(op.arguments[k])})
     result_types: list[Attribute] = []
     for k, result in enumerate(op.results):
@@ -297,10 +298,10 @@ def yield_op(b: Bufferizer, op: scf.YieldOp) -> None:
 
 
 def condition_op(b: Bufferizer, op: scf.ConditionOp) -> None:
-    if not any(is_tensor(v) for v in op.arguments):
+    if not any(is_tensor(v) for v in op.args):
         return
     types = b.while_types  # type: ignore[attr-defined]
-    new = scf.ConditionOp(op.cond, *_carried(b, op, list(op.arguments), types))
+    new = scf.ConditionOp(op.condition, *_carried(b, op, list(op.args), types))
     b.insert(new)
     b.finish(op)
 

@@ -1,0 +1,212 @@
+"""``convert-gpu-to-nvvm``: the contents of a ``gpu.module`` to the llvm and
+nvvm dialects, as upstream's ``LowerGpuOpsToNVVMOpsPass``.
+
+* GPU memory spaces first become NVVM address spaces (global 1, workgroup
+  3, private 0, as upstream's NVVM mapping has it);
+* ``gpu.func`` becomes ``llvm.func``; a kernel gets ``gpu.kernel`` and
+  ``nvvm.kernel``, and its known block size ``nvvm.maxntid``; memref
+  arguments expand to descriptor fields, or to one pointer with
+  ``use-bare-ptr-memref-call-conv``; workgroup attributions become
+  ``internal`` globals ``__wg_<func>_<i>`` in address space 3, private ones
+  ``llvm.alloca``s;
+* gpu ops and libdevice math calls: :mod:`gpu_to_nvvm_ops`;
+* arith, cf, func, index, math, memref and vector with the shared patterns
+  of ``convert-to-llvm``, at ``index-bitwidth``.
+
+Not supported: ``gpu.all_reduce``/``subgroup_reduce`` (upstream lowers them
+in a separate rewrite first), ``gpu.printf``, ``gpu.global_id``, subgroup
+queries, the ``has-redux`` and ``allowed-dialects`` options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FunctionType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    NoneAttr,
+    UnitAttr,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from mlkit.dialects import gpu_kernel, llvm
+from mlkit.dialects.gpu_attrs import AddressSpace, AddressSpaceAttr
+from mlkit.passes.conversion.func_to_llvm import FuncOpToLLVMPattern
+from mlkit.passes.conversion.gpu_to_nvvm_ops import gpu_to_nvvm_op_patterns
+from mlkit.passes.conversion.llvm_type_converter import (
+    ConvertToLLVMPattern,
+    LLVMTypeConverter,
+    apply_llvm_patterns,
+)
+from mlkit.passes.conversion.memref_to_llvm_descriptor import OpBuilder
+
+NVVM_ADDRESS_SPACES = {AddressSpace.GLOBAL: 1, AddressSpace.WORKGROUP: 3, AddressSpace.PRIVATE: 0}
+
+
+def _map_space(type: Attribute) -> Attribute:
+    if isinstance(type, MemRefType) and isinstance(type.memory_space, AddressSpaceAttr):
+        space = NVVM_ADDRESS_SPACES[type.memory_space.data]
+        return MemRefType(
+            type.element_type, type.get_shape(), type.layout,
+            IntegerAttr(space, i64) if space else NoneAttr(),
+        )
+    if isinstance(type, FunctionType):
+        return FunctionType.from_lists(
+            [_map_space(t) for t in type.inputs], [_map_space(t) for t in type.outputs]
+        )
+    return type
+
+
+def convert_memory_spaces(root: Operation) -> None:
+    """Upstream's ``populateGpuMemorySpaceAttributeConversions`` for NVVM."""
+    for op in root.walk():
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in list(block.args):
+                    new = _map_space(arg.type)
+                    if new != arg.type:
+                        Rewriter.replace_value_with_new_type(arg, new)
+        for result in list(op.results):
+            new = _map_space(result.type)
+            if new != result.type:
+                Rewriter.replace_value_with_new_type(result, new)
+        if isinstance(op, gpu_kernel.GPUFuncOp):
+            op.properties["function_type"] = _map_space(op.function_type)
+
+
+@dataclass
+class GPUFuncLowering(FuncOpToLLVMPattern):
+    """``gpu.func`` to ``llvm.func`` with its attributions materialized."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:  # type: ignore[override]
+        if not isinstance(op, gpu_kernel.GPUFuncOp):
+            return
+        signature = self.converter.convert_function_signature(op.function_type)
+        if signature is None:
+            return
+        name = op.sym_name.data
+        new = llvm.FuncOp(name, signature.llvm_type)
+        for key, value in op.attributes.items():
+            if key != "sym_name":
+                new.attributes[key] = value
+        if op.kernel is not None:
+            new.attributes["gpu.kernel"] = UnitAttr()
+            new.attributes["nvvm.kernel"] = UnitAttr()
+        for prop in ("known_block_size", "known_grid_size", "known_cluster_size"):
+            value = op.properties.get(prop)
+            if isinstance(value, DenseArrayBase):
+                new.attributes[f"gpu.{prop}"] = value
+                if prop == "known_block_size" and op.kernel is not None:
+                    new.attributes["nvvm.maxntid"] = value
+        workgroup = list(op.workgroup_args())
+        private = list(op.private_args())
+        module = op.parent_op()
+        assert module is not None
+        builder = OpBuilder(self.converter)
+        replacements: list[tuple[Block, object]] = []
+        for index, arg in enumerate(workgroup):
+            memref = arg.type
+            assert isinstance(memref, MemRefType)
+            element = self.converter.convert_type(memref.element_type)
+            count = 1
+            for size in memref.get_shape():
+                count *= size
+            array = llvm.LLVMArrayType(count, element)
+            global_name = f"__wg_{name}_{index}"
+            glob = llvm.GlobalOp(array, global_name, linkage="internal")
+            glob.properties["addr_space"] = IntegerAttr(3, i32)
+            rewriter.insert_op(glob, InsertPoint.before(op))
+            address = builder.add(llvm.AddressOfOp(global_name, llvm.LLVMPointerType(3)))
+            base = builder.gep(address, [0, 0], array)
+            desc = builder.static_descriptor(memref, base, base)
+            replacements.append((arg, desc))  # type: ignore[arg-type]
+        for arg in private:
+            memref = arg.type
+            assert isinstance(memref, MemRefType)
+            element = self.converter.convert_type(memref.element_type)
+            count = 1
+            for size in memref.get_shape():
+                count *= size
+            size_value = builder.const(count, i64)
+            ptr = builder.add(llvm.AllocaOp.create(
+                operands=[size_value], result_types=[llvm.LLVMPointerType(0)],
+                properties={"elem_type": element},
+            ))
+            desc = builder.static_descriptor(memref, ptr, ptr)
+            replacements.append((arg, desc))  # type: ignore[arg-type]
+        region = rewriter.move_region_contents_to_new_regions(op.body)
+        for block in list(region.blocks):
+            new.body.add_block(region.detach_block(block))
+        entry = new.body.blocks[0]
+        from xdsl.dialects.builtin import UnrealizedConversionCastOp
+
+        for arg, desc in replacements:
+            cast, value = UnrealizedConversionCastOp.cast_one(desc, arg.type)  # type: ignore[attr-defined]
+            builder.add(cast)
+            self.state.casts.append(cast)
+            arg.replace_all_uses_with(value)  # type: ignore[attr-defined]
+        for arg in reversed(workgroup + private):
+            entry.erase_arg(arg)
+        rewriter.insert_op(builder.ops, InsertPoint.at_start(entry))
+        self._convert_entry_block(rewriter, entry, signature.arg_types)
+        rewriter.replace_op(op, new, [])
+
+
+@dataclass
+class GPUReturnLowering(ConvertToLLVMPattern):
+    """``gpu.return`` to ``llvm.return``."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, gpu_kernel.ReturnOp):
+            return
+        operands = self.operands(rewriter, op)
+        if operands is None or len(operands) > 1:
+            return
+        self.replace(rewriter, op, [llvm.ReturnOp.create(operands=operands)], [])
+
+
+def nvvm_patterns(converter: LLVMTypeConverter) -> list[ConvertToLLVMPattern]:
+    """Everything convert-gpu-to-nvvm applies, sharing ``converter``."""
+    from mlkit.passes.conversion.convert_to_llvm import DIALECT_PATTERNS
+
+    patterns: list[ConvertToLLVMPattern] = [GPUFuncLowering(converter), GPUReturnLowering(converter)]
+    for pattern in gpu_to_nvvm_op_patterns():
+        pattern.converter = converter
+        patterns.append(pattern)
+    for dialect in ("arith", "cf", "func", "index", "math", "memref", "vector"):
+        patterns += DIALECT_PATTERNS[dialect](converter)
+    return patterns
+
+
+@dataclass(frozen=True)
+class ConvertGpuOpsToNVVMOps(ModulePass):
+    """Generate NVVM operations for gpu operations."""
+
+    name = "convert-gpu-to-nvvm"
+    display_name: ClassVar[str] = "ConvertGpuOpsToNVVMOps"
+    anchor: ClassVar[str] = "gpu.module"
+
+    index_bitwidth: int = 0
+    has_redux: bool = False
+    use_bare_ptr_memref_call_conv: bool = False
+    allowed_dialects: tuple[str, ...] = ()
+
+    def apply(self, ctx: Context, op: ModuleOp | Operation) -> None:
+        # 0 is upstream's "derive from the data layout", 64 bits without one
+        width = self.index_bitwidth or 64
+        converter = LLVMTypeConverter(
+            index_bitwidth=width, use_bare_ptr_call_conv=self.use_bare_ptr_memref_call_conv
+        )
+        convert_memory_spaces(op)
+        apply_llvm_patterns(op, nvvm_patterns(converter))
