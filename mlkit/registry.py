@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 # xDSL's core dialects every mlkit context holds; a registry entry may not shadow them.
 CORE_DIALECTS: dict[str, str] = {
     "builtin": "xdsl.dialects.builtin:Builtin",
-    "func": "xdsl.dialects.func:Func",
+    "func": "mlkit.dialects.func:Func",
     "arith": "xdsl.dialects.arith:Arith",
     "math": "xdsl.dialects.math:Math",
-    "scf": "xdsl.dialects.scf:Scf",
+    "scf": "mlkit.dialects.scf:Scf",
     "cf": "xdsl.dialects.cf:Cf",
     "memref": "mlkit.dialects.memref:MemRef",
     "vector": "xdsl.dialects.vector:Vector",

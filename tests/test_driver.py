@@ -132,7 +132,8 @@ BAD_INPUTS = {
     "verifier-failure": (
         b"func.func @f() -> i32 {\n  %0 = arith.constant 1 : i64\n  return %0 : i64\n}\n",
         (3, 3),
-        "'func.return' op Expected arguments to have the same types as the function output types",
+        "'func.return' op type of return operand 0 ('i64') doesn't match function result "
+        "type ('i32') in function @f",
     ),
 }
 

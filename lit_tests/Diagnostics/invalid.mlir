@@ -58,7 +58,7 @@ func.func @out_of_range() {
 
 func.func @verifier() -> i32 {
   %0 = arith.constant 1 : i64
-  // expected-error @+1 {{'func.return' op Expected arguments to have the same types as the function output types}}
+  // expected-error @+1 {{'func.return' op type of return operand 0 ('i64') doesn't match function result type ('i32') in function @verifier}}
   return %0 : i64
 }
 

@@ -1,6 +1,6 @@
-// The runner is installed and says clearly what it does not do yet; the
-// translator has mlir-translate's command line.
-// RUN: not mlkit-run %s 2>&1 | filecheck %s --check-prefix=RUNNER
+// The runner is installed and runs llvm dialect IR with mlir-runner's flags;
+// the translator has mlir-translate's command line.
+// RUN: mlkit-run -e answer -entry-point-result=i32 %s | filecheck %s --check-prefix=RUNNER
 // RUN: mlkit-translate --help | filecheck %s --check-prefix=HELP
 // RUN: not mlkit-translate %s 2>&1 | filecheck %s --check-prefix=NOTRANSLATION
 // RUN: not mlkit-translate --mlir-to-llvmir --bogus %s 2>&1 | filecheck %s --check-prefix=UNKNOWN
@@ -10,7 +10,7 @@
 // RUN: not mlkit-translate --mlir-to-llvmir %S/Inputs/not-llvm.mlir -o %t.bad.ll 2>&1 | filecheck %s --check-prefix=BAD
 // RUN: not test -e %t.bad.ll
 
-// RUNNER: mlkit-run: the JIT runner is not available in this version of mlkit yet
+// RUNNER: {{^}}42{{$}}
 // HELP: USAGE: mlkit-translate [options] <input file>
 // HELP: --mlir-to-llvmir
 // NOTRANSLATION: mlkit-translate: error: no translation chosen (expected one of: --mlir-to-llvmir)

@@ -67,7 +67,7 @@ llvm.func @types(%arg0: !llvm.struct<(ptr, ptr<1>, i64, array<4 x i32>, struct<(
 }
 
 
-// CHECK-LABEL: func.func private @opaque_type(!llvm.struct<"opaque_t", opaque>, !llvm.struct<"rec", (ptr, struct<"rec">)>, !llvm.func<void (...)>, !llvm.label, !llvm.metadata) -> ()
+// CHECK-LABEL: func.func private @opaque_type(!llvm.struct<"opaque_t", opaque>, !llvm.struct<"rec", (ptr, struct<"rec">)>, !llvm.func<void (...)>, !llvm.label, !llvm.metadata){{$}}
 func.func private @opaque_type(!llvm.struct<"opaque_t", opaque>, !llvm.struct<"rec", (ptr, struct<"rec">)>, !llvm.func<void (...)>, !llvm.label, !llvm.metadata)
 
 

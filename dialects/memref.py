@@ -1,0 +1,445 @@
+"""The ``memref`` dialect with upstream's syntax for the ops xDSL prints generically.
+
+xDSL 0.75 has no custom syntax for ``memref.global``, ``memref.cast``,
+``memref.copy``, ``memref.rank``, ``memref.memory_space_cast`` and
+``memref.extract_aligned_pointer_as_index``: it prints them in generic form and
+cannot read upstream's custom form. Its ``memref.global`` also requires the
+visibility and initial value upstream leaves optional, ``memref.rank`` and
+``memref.copy`` reject unranked memrefs, and ``memref.cast`` checks nothing.
+Those ops are subclassed here (so passes matching xDSL's classes keep matching);
+every other op is xDSL's.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects import memref as xmemref
+from xdsl.dialects.builtin import (
+    I64,
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    IntegerType,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
+    StringAttr,
+    SymbolNameConstraint,
+    SymbolRefAttr,
+    TensorType,
+    UnitAttr,
+    i64,
+    UnrankedMemRefType,
+)
+from xdsl.ir import Attribute, Dialect
+from xdsl.irdl import (
+    base,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolOpInterface, SymbolTable
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.tensor_common import DeclarativeSyntax, tensor_op
+
+_ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
+ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"
+
+
+def _dynamic_or_equal(a: int | None, b: int | None) -> bool:
+    return a is None or b is None or a < 0 or b < 0 or a == b
+
+
+def _strided(type_: MemRefType) -> tuple[list[int | None], int | None] | None:
+    """Strides and offset of a strided (or identity) layout; None otherwise."""
+    if not isinstance(type_.layout, NoneAttr | StridedLayoutAttr):
+        return None
+    strides = type_.get_strides()
+    return (list(strides), type_.get_offset()) if strides is not None else None
+
+
+def cast_compatible(a: Attribute, b: Attribute) -> bool:
+    """Upstream's ``memref::CastOp::areCastCompatible``."""
+    if isinstance(a, MemRefType) and isinstance(b, MemRefType):
+        if a.element_type != b.element_type or a.memory_space != b.memory_space:
+            return False
+        if a.layout != b.layout:
+            sa, sb = _strided(a), _strided(b)
+            if sa is None or sb is None or len(sa[0]) != len(sb[0]):
+                return False
+            if not _dynamic_or_equal(sa[1], sb[1]):
+                return False
+            if not all(_dynamic_or_equal(x, y) for x, y in zip(sa[0], sb[0])):
+                return False
+        shape_a, shape_b = a.get_shape(), b.get_shape()
+        return len(shape_a) == len(shape_b) and all(
+            _dynamic_or_equal(x, y) for x, y in zip(shape_a, shape_b)
+        )
+    assert isinstance(a, MemRefType | UnrankedMemRefType)
+    assert isinstance(b, MemRefType | UnrankedMemRefType)
+    return a.element_type == b.element_type and a.memory_space == b.memory_space
+
+
+def _shapes_compatible(a: Attribute, b: Attribute) -> bool:
+    """MLIR's ``verifyCompatibleShape``: unranked matches anything."""
+    if not isinstance(a, MemRefType) or not isinstance(b, MemRefType):
+        return True
+    sa, sb = a.get_shape(), b.get_shape()
+    return len(sa) == len(sb) and all(_dynamic_or_equal(x, y) for x, y in zip(sa, sb))
+
+
+@tensor_op
+class CastOp(DeclarativeSyntax, xmemref.CastOp):
+    """xDSL's op with upstream's syntax and its cast-compatibility check."""
+
+    name = "memref.cast"
+
+    source = operand_def(_ANY_MEMREF)
+    dest = result_def(_ANY_MEMREF)
+    traits = traits_def(NoMemoryEffect())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT, "dest": ANY_MEMREF_TEXT}
+
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def verify_(self) -> None:
+        if not cast_compatible(self.source.type, self.dest.type):
+            raise VerifyException(
+                f"operand type '{self.source.type}' and result type '{self.dest.type}' "
+                "are cast incompatible"
+            )
+
+
+@tensor_op
+class CopyOp(DeclarativeSyntax, xmemref.CopyOp):
+    """xDSL's op with upstream's syntax; like upstream it accepts unranked
+    memrefs and only needs compatible shapes (``SameOperandsShape``)."""
+
+    name = "memref.copy"
+
+    source = operand_def(_ANY_MEMREF)
+    destination = operand_def(_ANY_MEMREF)
+    traits = xmemref.CopyOp.traits
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "source": ANY_MEMREF_TEXT,
+        "destination": ANY_MEMREF_TEXT,
+    }
+
+    assembly_format = "$source `,` $destination attr-dict `:` type($source) `to` type($destination)"
+
+    def verify_(self) -> None:
+        src, dst = self.source.type, self.destination.type
+        assert isinstance(src, MemRefType | UnrankedMemRefType)
+        assert isinstance(dst, MemRefType | UnrankedMemRefType)
+        if src.element_type != dst.element_type:
+            raise VerifyException("requires the same element type for all operands")
+        if not _shapes_compatible(src, dst):
+            raise VerifyException("requires the same shape for all operands")
+
+
+@tensor_op
+class RankOp(DeclarativeSyntax, xmemref.RankOp):
+    """xDSL's op with upstream's syntax; upstream also takes unranked memrefs."""
+
+    name = "memref.rank"
+
+    source = operand_def(_ANY_MEMREF)
+    rank = result_def(IndexType)
+    traits = traits_def(NoMemoryEffect())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT}
+
+    assembly_format = "$source attr-dict `:` type($source)"
+
+    def verify_(self) -> None:
+        pass
+
+
+@tensor_op
+class MemorySpaceCastOp(DeclarativeSyntax, xmemref.MemorySpaceCastOp):
+    """xDSL's op with upstream's syntax and cast-compatibility check."""
+
+    name = "memref.memory_space_cast"
+
+    source = operand_def(_ANY_MEMREF)
+    dest = result_def(_ANY_MEMREF)
+    traits = traits_def(NoMemoryEffect())
+
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def verify_(self) -> None:
+        # upstream's areCastCompatible; xDSL words it differently and crashes on unranked
+        a, b = self.source.type, self.dest.type
+        if isinstance(a, MemRefType) and isinstance(b, MemRefType):
+            ok = (
+                a.element_type == b.element_type
+                and a.layout == b.layout
+                and tuple(a.get_shape()) == tuple(b.get_shape())
+            )
+        elif isinstance(a, UnrankedMemRefType) and isinstance(b, UnrankedMemRefType):
+            ok = a.element_type == b.element_type
+        else:
+            ok = False
+        if not ok:
+            raise VerifyException(
+                f"operand type '{a}' and result type '{b}' are cast incompatible"
+            )
+
+
+@tensor_op
+class ExtractAlignedPointerAsIndexOp(DeclarativeSyntax, xmemref.ExtractAlignedPointerAsIndexOp):
+    """xDSL's op with upstream's syntax; upstream also takes unranked memrefs."""
+
+    name = "memref.extract_aligned_pointer_as_index"
+
+    source = operand_def(_ANY_MEMREF)
+    aligned_pointer = result_def(IndexType)
+    traits = traits_def(NoMemoryEffect())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT}
+
+    assembly_format = "$source `:` type($source) `->` type($aligned_pointer) attr-dict"
+
+    def verify_(self) -> None:
+        pass
+
+
+@tensor_op
+class GetGlobalOp(DeclarativeSyntax, xmemref.GetGlobalOp):
+    """xDSL's op with upstream's symbol check (xDSL leaves the type unchecked)."""
+
+    name = "memref.get_global"
+
+    memref = result_def(MemRefType)
+    name_ = prop_def(SymbolRefAttr, prop_name="name")
+    traits = traits_def(NoMemoryEffect())
+
+    assembly_format = "$name `:` type($memref) attr-dict"
+
+    def verify_(self) -> None:
+        found = SymbolTable.lookup_symbol(self, self.name_)
+        if not isinstance(found, xmemref.GlobalOp):
+            raise VerifyException(
+                f"'{self.name_.string_value()}' does not reference a valid global memref"
+            )
+        if found.type != self.memref.type:
+            raise VerifyException(
+                f"result type '{self.memref.type}' does not match type '{found.type}' "
+                f"of the global memref @{self.name_.string_value()}"
+            )
+
+
+# Upstream's AtomicRMWKind enumerants, by their i64 value.
+ATOMIC_RMW_KINDS = (
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
+)  # fmt: skip
+_FLOAT_KINDS = frozenset({"addf", "maximumf", "minimumf", "mulf"})
+_INT_KINDS = frozenset({"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi"})
+
+
+@tensor_op
+class AtomicRMWOp(xmemref.AtomicRMWOp):
+    """xDSL's op with upstream's syntax
+    ``memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f32``
+    and upstream's kind/type and subscript checks."""
+
+    name = "memref.atomic_rmw"
+
+    T: ClassVar = xmemref.AtomicRMWOp.T
+    value = operand_def(T)
+    memref = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType)
+    kind = prop_def(IntegerAttr[I64])
+    result = result_def(T)
+    traits = xmemref.AtomicRMWOp.traits
+
+    def verify_(self) -> None:
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if len(self.indices) != memref_type.get_num_dims():
+            raise VerifyException(
+                "invalid number of indices for accessed memref, expected "
+                f"{memref_type.get_num_dims()} but got {len(self.indices)}"
+            )
+        value = self.kind.value.data
+        kind = ATOMIC_RMW_KINDS[value] if 0 <= value < len(ATOMIC_RMW_KINDS) else None
+        if kind is None:
+            raise VerifyException(f"invalid properties {{kind = {value} : i64}}")
+        if kind in _FLOAT_KINDS and not isinstance(self.value.type, AnyFloat):
+            raise VerifyException(f"with kind '{kind}' expects a floating-point type")
+        if kind in _INT_KINDS and not isinstance(self.value.type, IntegerType):
+            raise VerifyException(f"with kind '{kind}' expects an integer type")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AtomicRMWOp:
+        pos = parser.pos
+        kind = parser.parse_identifier()
+        if kind not in ATOMIC_RMW_KINDS:
+            parser.raise_error(f"invalid atomic_rmw kind '{kind}'", pos, parser.pos)
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        memref = parser.parse_unresolved_operand()
+        indices = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_punctuation("(")
+        value_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        memref_type = parser.parse_type()
+        parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        operands = [
+            parser.resolve_operand(value, value_type),
+            parser.resolve_operand(memref, memref_type),
+            *(parser.resolve_operand(i, IndexType()) for i in indices),
+        ]
+        return cls.create(
+            operands=operands,
+            result_types=[result_type],
+            properties={"kind": IntegerAttr(ATOMIC_RMW_KINDS.index(kind), i64)},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        value = self.kind.value.data
+        printer.print_string(f" {ATOMIC_RMW_KINDS[value]} ")
+        printer.print_operand(self.value)
+        printer.print_string(", ")
+        printer.print_operand(self.memref)
+        with printer.in_square_brackets():
+            printer.print_list(self.indices, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_attribute(self.value.type)
+        printer.print_string(", ")
+        printer.print_attribute(self.memref.type)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.result.type)
+
+
+_GLOBAL_SYNTAX_PROPS = ("sym_name", "sym_visibility", "type", "initial_value", "constant")
+
+
+@tensor_op
+class GlobalOp(xmemref.GlobalOp):
+    """xDSL's op with upstream's custom syntax
+    ``memref.global "private" constant @c : memref<2xf32> = dense<...>``;
+    upstream's visibility and initial value are optional (xDSL requires both),
+    and the verifier checks the initial value against the type."""
+
+    name = "memref.global"
+
+    sym_name = prop_def(SymbolNameConstraint())
+    sym_visibility = opt_prop_def(StringAttr)
+    type = prop_def(Attribute)
+    initial_value = opt_prop_def(Attribute)
+    constant = opt_prop_def(UnitAttr)
+    alignment = opt_prop_def(IntegerAttr)
+    traits = traits_def(SymbolOpInterface(), MemoryAllocEffect())
+
+    def verify_(self) -> None:
+        type_ = self.type
+        if not isinstance(type_, MemRefType) or any(d < 0 for d in type_.get_shape()):
+            raise VerifyException(f"type should be static shaped memref, but got '{type_}'")
+        init = self.initial_value
+        if init is not None and not isinstance(init, UnitAttr):
+            if not isinstance(init, DenseIntOrFPElementsAttr):
+                raise VerifyException(
+                    f"initial value should be a unit or elements attribute, but got {init}"
+                )
+            shape, init_shape = tuple(type_.get_shape()), tuple(init.type.get_shape())
+            if shape != init_shape:
+                raise VerifyException(
+                    f"initial value shape expected to be {', '.join(map(str, shape))} "
+                    f"but was {', '.join(map(str, init_shape))}"
+                )
+            if init.type.element_type != type_.element_type:
+                raise VerifyException(
+                    f"initial value element expected to be of type '{type_.element_type}', "
+                    f"but was of type '{init.type.element_type}'"
+                )
+        if self.alignment is not None:
+            value = self.alignment.value.data
+            if self.alignment.type != i64 or value <= 0 or value & (value - 1):
+                raise VerifyException(
+                    "attribute 'alignment' failed to satisfy constraint: 64-bit signless "
+                    "integer attribute whose value is positive and whose value is a power "
+                    "of two > 0"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GlobalOp:
+        props: dict[str, Attribute] = {}
+        if (visibility := parser.parse_optional_str_literal()) is not None:
+            props["sym_visibility"] = StringAttr(visibility)
+        if parser.parse_optional_keyword("constant") is not None:
+            props["constant"] = UnitAttr()
+        props["sym_name"] = parser.parse_symbol_name()
+        parser.parse_punctuation(":")
+        type_pos = parser.pos
+        type_ = parser.parse_type()
+        if not isinstance(type_, MemRefType) or any(d < 0 for d in type_.get_shape()):
+            parser.raise_error(
+                f"type should be static shaped memref, but got '{type_}'", type_pos, parser.pos
+            )
+        props["type"] = type_
+        if parser.parse_optional_punctuation("=") is not None:
+            if parser.parse_optional_keyword("uninitialized") is not None:
+                props["initial_value"] = UnitAttr()
+            elif parser.parse_optional_keyword("dense") is not None:
+                tensor = TensorType(type_.element_type, type_.get_shape())
+                props["initial_value"] = parser.parse_dense_int_or_fp_elements_attr(tensor)
+            else:
+                props["initial_value"] = parser.parse_attribute()
+        attrs = parser.parse_optional_attr_dict()
+        if "alignment" in attrs:
+            props["alignment"] = attrs.pop("alignment")
+        op = cls.create(properties=props, attributes=attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.sym_visibility is not None:
+            printer.print_string(f' "{self.sym_visibility.data}"')
+        if self.constant is not None:
+            printer.print_string(" constant")
+        printer.print_string(f" @{self.sym_name.data} : ")
+        printer.print_attribute(self.type)
+        init = self.initial_value
+        if init is not None:
+            printer.print_string(" = ")
+            if isinstance(init, UnitAttr):
+                printer.print_string("uninitialized")
+            elif isinstance(init, DenseIntOrFPElementsAttr):
+                init.print_without_type(printer)
+            else:
+                printer.print_attribute(init)
+        extra = dict(self.attributes)
+        extra.update({k: v for k, v in self.properties.items() if k not in _GLOBAL_SYNTAX_PROPS})
+        printer.print_op_attributes(extra)
+
+
+_REPLACED: dict[type, type] = {
+    xmemref.CastOp: CastOp,
+    xmemref.CopyOp: CopyOp,
+    xmemref.RankOp: RankOp,
+    xmemref.MemorySpaceCastOp: MemorySpaceCastOp,
+    xmemref.ExtractAlignedPointerAsIndexOp: ExtractAlignedPointerAsIndexOp,
+    xmemref.GlobalOp: GlobalOp,
+    xmemref.AtomicRMWOp: AtomicRMWOp,
+    xmemref.GetGlobalOp: GetGlobalOp,
+}
+
+MemRef = Dialect(
+    "memref",
+    [_REPLACED.get(op, op) for op in xmemref.MemRef.operations],
+    list(xmemref.MemRef.attributes),
+)

@@ -1,0 +1,73 @@
+"""Upstream's checks of the values flowing along scf's control-flow edges.
+
+Upstream verifies ``scf.if``/``for``/``while``/``execute_region`` through
+``RegionBranchOpInterface``: every edge (from the parent into a region, from a
+terminator back into a region or out to the parent's results) must carry as many
+values as its target takes, of the same types. xDSL checks a few of these with
+its own words and misses the rest (an ``scf.if`` yielding the wrong type
+verifies); these helpers report them as upstream does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.ir import Attribute, Operation, Region
+from xdsl.utils.exceptions import VerifyException
+
+
+def region_name(op: Operation, region: Region) -> str:
+    return f"Region #{op.regions.index(region)}"
+
+
+def check_edge(
+    source: str, target: str, operands: Sequence[Attribute], inputs: Sequence[Attribute]
+) -> None:
+    """One edge: ``source`` passes values of types ``operands`` to ``target``,
+    whose inputs have types ``inputs``."""
+    prefix = f"along control flow edge from {source} to {target}: "
+    if len(operands) != len(inputs):
+        raise VerifyException(
+            f"{prefix}region branch point has {len(operands)} operands, but region "
+            f"successor needs {len(inputs)} inputs"
+        )
+    for i, (got, expected) in enumerate(zip(operands, inputs)):
+        if got != expected:
+            raise VerifyException(
+                f"{prefix}successor operand type #{i} '{got}' should match successor "
+                f"input type #{i} '{expected}'"
+            )
+
+
+def terminator_of(region: Region) -> Operation | None:
+    block = region.blocks.first
+    return block.last_op if block is not None and len(region.blocks) == 1 else None
+
+
+def terminators(region: Region, name: str) -> list[Operation]:
+    """The ops named ``name`` ending the blocks of ``region``."""
+    return [
+        block.last_op
+        for block in region.blocks
+        if block.last_op is not None and block.last_op.name == name
+    ]
+
+
+def parent_name(op: Operation) -> str:
+    return f"Operation {op.name}"
+
+
+def check_yields_to_parent(op: Operation, region: Region) -> None:
+    """Each ``scf.yield`` of ``region`` against the results of ``op``."""
+    for yield_op in terminators(region, "scf.yield"):
+        check_edge(
+            "Operation scf.yield",
+            parent_name(op),
+            [v.type for v in yield_op.operands],
+            [r.type for r in op.results],
+        )
+
+
+def block_arg_types(region: Region, skip: int = 0) -> list[Attribute]:
+    block = region.blocks.first
+    return [a.type for a in block.args[skip:]] if block is not None else []

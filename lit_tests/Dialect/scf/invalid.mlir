@@ -1,0 +1,213 @@
+// RUN: mlkit-opt %s --split-input-file --verify-diagnostics
+
+func.func @for_yield_type(%lb: index, %ub: index, %st: index, %x: f32) {
+  // expected-error @+1 {{along control flow edge from Operation scf.yield to Region #0: successor operand type #0 'i32' should match successor input type #0 'f32'}}
+  %0 = scf.for %i = %lb to %ub step %st iter_args(%a = %x) -> (f32) {
+    %c = arith.constant 0 : i32
+    scf.yield %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @for_iter_arg_type(%lb: index, %ub: index, %st: index, %x: f32) {
+  // expected-error @+1 {{along control flow edge from parent to Region #0: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = "scf.for"(%lb, %ub, %st, %x) ({
+  ^bb0(%i: index, %a: i32):
+    %c = arith.constant 0 : i32
+    scf.yield %c : i32
+  }) : (index, index, index, f32) -> i32
+  return
+}
+
+// -----
+
+func.func @for_result_type(%lb: index, %ub: index, %st: index, %x: f32) {
+  // expected-error @+1 {{along control flow edge from parent to Operation scf.for: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = "scf.for"(%lb, %ub, %st, %x) ({
+  ^bb0(%i: index, %a: f32):
+    scf.yield %x : f32
+  }) : (index, index, index, f32) -> i32
+  return
+}
+
+// -----
+
+func.func @for_yield_count(%lb: index, %ub: index, %st: index, %x: f32) {
+  // expected-error @+1 {{along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %0 = scf.for %i = %lb to %ub step %st iter_args(%a = %x) -> (f32) {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @for_iter_arg_count(%lb: index, %ub: index, %st: index, %x: f32) {
+  // expected-error @+1 {{different number of inits and region iter_args: 1 != 0}}
+  %0 = "scf.for"(%lb, %ub, %st, %x) ({
+  ^bb0(%i: index):
+    scf.yield %x : f32
+  }) : (index, index, index, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @for_bound_types(%lb: index, %ub: index, %st: i32) {
+  // expected-error @+1 {{failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%lb, %ub, %st) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index, index, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @for_iv_type(%lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{expected induction variable to be same type as bounds and step}}
+  "scf.for"(%lb, %ub, %st) ({
+  ^bb0(%i: i32):
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @if_no_else(%c: i1, %x: f32) {
+  // expected-error @+1 {{must have an else block if defining values}}
+  %0 = scf.if %c -> f32 {
+    scf.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @if_yield_type(%c: i1, %x: f32) {
+  // expected-error @+1 {{along control flow edge from Operation scf.yield to Operation scf.if: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = scf.if %c -> i32 {
+    scf.yield %x : f32
+  } else {
+    scf.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @if_yield_count(%c: i1, %x: f32) {
+  // expected-error @+1 {{along control flow edge from Operation scf.yield to Operation scf.if: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %0 = scf.if %c -> f32 {
+    scf.yield
+  } else {
+    scf.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @execute_region_type() {
+  // expected-error @+1 {{along control flow edge from Operation scf.yield to Operation scf.execute_region: successor operand type #0 'i64' should match successor input type #0 'i32'}}
+  %0 = scf.execute_region -> i32 {
+    %c = arith.constant 0 : i64
+    scf.yield %c : i64
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_reductions(%lb: index, %ub: index, %st: index, %x: f32) {
+  // expected-error @+1 {{expects number of results: 1 to be the same as number of reductions: 0}}
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%st) init (%x) -> f32 {
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_ivs(%lb: index, %ub: index, %st: index) {
+  // expected-error @+1 {{expects the same number of induction variables: 1 as bound and step values: 2}}
+  "scf.parallel"(%lb, %ub, %st, %st) <{operandSegmentSizes = array<i32: 1, 1, 2, 0>}> ({
+  ^bb0(%i: index):
+    scf.reduce
+  }) : (index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @reduce_block_args(%lb: index, %ub: index, %st: index, %x: f32) {
+  %0 = scf.parallel (%i) = (%lb) to (%ub) step (%st) init (%x) -> f32 {
+    // expected-error @+1 {{expected two block arguments with type 'f32' in the 0-th reduction region}}
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @switch_duplicate(%a: index) {
+  // expected-error @+1 {{has duplicate case value: 1}}
+  %0 = scf.index_switch %a -> index
+  case 1 {
+    scf.yield %a : index
+  }
+  case 1 {
+    scf.yield %a : index
+  }
+  default {
+    scf.yield %a : index
+  }
+  return
+}
+
+// -----
+
+func.func @switch_result_type(%a: index, %x: i32) {
+  // expected-error @+1 {{expected result #0 of each region to be 'index'}}
+  %0 = scf.index_switch %a -> index
+  case 1 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %a : index
+  }
+  return
+}
+
+// -----
+
+func.func @while_condition_type(%c: i1, %x: f32) {
+  // expected-error @+1 {{along control flow edge from Operation scf.condition to Operation scf.while: successor operand type #0 'i1' should match successor input type #0 'f32'}}
+  %0 = scf.while (%a = %x) : (f32) -> f32 {
+    scf.condition(%c) %c : i1
+  } do {
+  ^bb0(%b: f32):
+    scf.yield %b : f32
+  }
+  return
+}
+
+// -----
+
+func.func @while_init_type(%c: i1, %x: f32) {
+  // expected-error @+1 {{along control flow edge from parent to Region #0: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    scf.condition(%c) %x : f32
+  }, {
+  ^bb0(%b: f32):
+    scf.yield %x : f32
+  }) : (f32) -> f32
+  return
+}

@@ -1,0 +1,61 @@
+"""mlkit's built-in runtime: upstream MLIR's runner utils
+(``libmlir_runner_utils`` and ``libmlir_c_runner_utils``), printing exactly
+as upstream's do, with no C++ library to build or load.
+
+Hot, simple functions (scalar printers, timers, ``memrefCopy``, allocation
+wrappers) are LLVM IR compiled into the JIT next to the program
+(:mod:`mlkit.runtime.native`); memref printers and verifiers are Python
+callbacks (:mod:`mlkit.runtime.callbacks`). The JIT asks :func:`provide`
+for exactly the symbols a module leaves undefined.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from mlkit.runtime.native import NATIVE_FUNCTIONS, native_module_ir
+
+# Upstream's runtime libraries, passed to mlir-runner as -shared-libs=...;
+# mlkit provides them itself, so such paths are recognised and skipped.
+RUNNER_UTILS_LIBRARIES = frozenset({"mlir_runner_utils", "mlir_c_runner_utils"})
+
+
+def is_builtin_library(path: str) -> bool:
+    """Whether ``path`` names one of upstream's runner-utils libraries
+    (``libmlir_c_runner_utils.so``, ``.so.20``, ``.dylib``, ``.dll`` ...)."""
+    name = os.path.basename(path)
+    if name.startswith("lib"):
+        name = name[3:]
+    name = name.split(".", 1)[0]
+    return name in RUNNER_UTILS_LIBRARIES
+
+
+def provided_symbols() -> frozenset[str]:
+    """Every symbol the built-in runtime defines."""
+    from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS
+
+    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS
+
+
+def provide(names: Iterable[str]) -> str | None:
+    """Make the built-in symbols among ``names`` resolvable: Python
+    callbacks are added to LLVM's symbol table now; the LLVM IR of the native
+    ones is returned, for the JIT to compile with the program (None if none
+    is needed)."""
+    import llvmlite.binding as llvm_binding
+
+    from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS, callback_address
+
+    wanted = set(names)
+    for name in sorted(wanted & CALLBACK_FUNCTIONS):
+        llvm_binding.add_symbol(name, callback_address(name))
+    return native_module_ir(wanted & NATIVE_FUNCTIONS)
+
+
+__all__ = [
+    "RUNNER_UTILS_LIBRARIES",
+    "is_builtin_library",
+    "provide",
+    "provided_symbols",
+]
