@@ -91,8 +91,15 @@ class OpPassManager:
 
 
 def _pass_text(node: PassNode) -> str:
-    spec = str(node.instance.spec()) if hasattr(node.instance, "spec") else node.name
-    return spec.replace('"', "") if spec.startswith(node.name) else node.name
+    """``name{opt=value ...}`` with upstream's dashed option names."""
+    from mlkit.pass_options import pass_options_of
+    from mlkit.pipeline_syntax import format_pipeline
+
+    try:
+        options = pass_options_of(node.instance, include_defaults=False)
+        return format_pipeline(PassSpec(node.name, options))
+    except (TypeError, ValueError):  # a pass whose fields are not plain options
+        return node.name
 
 
 class PipelineBuilder:

@@ -4,6 +4,7 @@
 // RUN: mlkit-opt %s -convert-scf-to-cf | filecheck %s --check-prefix=CF
 // RUN: mlkit-opt %s -canonicalize -cse --mlir-print-ir-before-all 2>&1 >/dev/null | filecheck %s --check-prefix=ORDER
 // RUN: mlkit-opt %s -cse -canonicalize --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
+// RUN: mlkit-opt %s -one-shot-bufferize="bufferize-function-boundaries copy-before-write" --dump-pass-pipeline 2>&1 >/dev/null | filecheck %s --check-prefix=OPTS
 
 // CSE-LABEL: func.func @f
 // CSE: arith.constant 4 : index
@@ -24,6 +25,7 @@
 // ORDER: IR Dump Before CSE (cse)
 
 // DUMP: builtin.module(cse,canonicalize)
+// OPTS: builtin.module(one-shot-bufferize{bufferize-function-boundaries=true copy-before-write=true})
 func.func @f(%m: memref<4xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
