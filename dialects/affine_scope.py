@@ -43,8 +43,12 @@ def is_affine_scope(op: Operation) -> bool:
     return op.name in AFFINE_SCOPE_OPS or op.has_trait(AffineScope)
 
 
+# the scope ops above that upstream marks IsolatedFromAbove (gpu.launch is not)
+_ISOLATED_SCOPE_OPS = AFFINE_SCOPE_OPS - {"gpu.launch"}
+
+
 def _is_isolated(op: Operation) -> bool:
-    return op.has_trait(IsolatedFromAbove) or op.name in AFFINE_SCOPE_OPS
+    return op.has_trait(IsolatedFromAbove) or op.name in _ISOLATED_SCOPE_OPS
 
 
 def _defining_op(value: SSAValue) -> Operation | None:

@@ -54,6 +54,7 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
     "symbol-dce": ("mlkit.passes.transforms.symbol_dce:SymbolDCE", "Eliminate dead symbols"),
     "inline": ("mlkit.passes.transforms.inline:InlinerPass", "Inline function calls"),
     "gpu-map-parallel-loops": ("mlkit.passes.transforms.gpu_map_parallel_loops:GpuMapParallelLoopsPass", "Greedily maps loops to GPU hardware dimensions."),
+    "convert-affine-for-to-gpu": ("mlkit.passes.conversion.affine_for_to_gpu:ConvertAffineForToGPU", "Convert top-level AffineFor Ops to GPU kernels"),
     "convert-parallel-loops-to-gpu": ("mlkit.passes.conversion.parallel_loops_to_gpu:ConvertParallelLoopToGpu", "Convert mapped scf.parallel ops to gpu launch operations"),
     "gpu-kernel-outlining": ("mlkit.passes.transforms.gpu_kernel_outlining:GpuKernelOutlining", "Outline gpu.launch bodies to kernel functions"),
     "convert-gpu-to-nvvm": ("mlkit.passes.conversion.gpu_to_nvvm:ConvertGpuOpsToNVVMOps", "Generate NVVM operations for gpu operations"),
