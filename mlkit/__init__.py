@@ -9,6 +9,7 @@ from typing import Any
 
 __all__ = [
     "Registry",
+    "compile",
     "default_registry",
     "load_plugin",
     "make_context",
@@ -17,6 +18,7 @@ __all__ = [
 
 _EXPORTS = {
     "Registry": "mlkit.registry",
+    "compile": "mlkit.compile_api",
     "default_registry": "mlkit.plugins",
     "load_plugin": "mlkit.plugins",
     "make_context": "mlkit.context",

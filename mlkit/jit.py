@@ -34,7 +34,14 @@ from mlkit.locations import op_loc
 if TYPE_CHECKING:
     from llvmlite.binding import ExecutionEngine, ModuleRef, TargetMachine
 
-__all__ = ["CompiledModule", "JitError", "JitOptions", "check_llvm_dialect", "jit_compile"]
+__all__ = [
+    "CompiledModule",
+    "JitError",
+    "JitOptions",
+    "check_llvm_dialect",
+    "jit_compile",
+    "jit_compile_llvm_ir",
+]
 
 # Without -O flags mlir-runner runs no IR passes and generates code at LLVM's
 # default codegen level.
@@ -192,3 +199,51 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
         if isinstance(op, llvm.FuncOp) and not op.is_declaration
     }
     return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])
+
+
+def jit_compile_llvm_ir(
+    ir: str,
+    function_names: Any,
+    options: JitOptions = JitOptions(),
+    *,
+    optimize: bool = True,
+) -> CompiledModule:
+    """Compile LLVM IR text (what :attr:`CompiledModule.llvm_ir` gave) with the
+    same engine as :func:`jit_compile`: the embedding API's disk cache uses it
+    to skip parsing and passes. ``function_names`` are those callable later."""
+    import llvmlite.binding as llvm_binding
+
+    from mlkit import runtime
+
+    load_shared_libraries(options.shared_libs)
+    codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
+    machine = target_machine(options, codegen)
+    llvm_module = llvm_binding.parse_assembly(ir)
+    llvm_module.verify()
+    _prepare(llvm_module, machine)
+    if optimize:
+        _optimize(llvm_module, machine, options.opt_level)
+    needed = [
+        fn.name
+        for fn in llvm_module.functions
+        if fn.is_declaration and not fn.name.startswith("llvm.")
+    ] + [var.name for var in llvm_module.global_variables if var.is_declaration]
+    native_ir = runtime.provide(needed)
+    native_module = None
+    provided: set[str] = set()
+    if native_ir is not None:
+        native_module = llvm_binding.parse_assembly(native_ir)
+        native_module.verify()
+        _prepare(native_module, machine)
+        _optimize(native_module, machine, 2)
+        provided = {f.name for f in native_module.functions if not f.is_declaration}
+    engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
+    missing = [n for n in needed if n not in provided and not llvm_binding.address_of_symbol(n)]
+    if missing:
+        raise JitError("undefined symbols: " + ", ".join(sorted(missing)))
+    if native_module is not None:
+        engine.add_module(native_module)
+    engine.finalize_object()
+    engine.run_static_constructors()
+    functions = {name: None for name in function_names}
+    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])  # type: ignore[arg-type]
