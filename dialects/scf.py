@@ -13,11 +13,22 @@ every other op is xDSL's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from mlkit.dialects.scf_common import (
+    block_arg_types,
+    check_edge,
+    check_yields_to_parent,
+    parent_name,
+    parse_optional_arrow_type_list,
+    print_optional_arrow_type_list,
+    terminators,
+    xdsl_own_verify,
+)
+from mlkit.dialects.scf_forall import ForallOp, InParallelOp
+from mlkit.dialects.tensor_common import DeclarativeSyntax, tensor_op
 from xdsl.dialects import scf as xscf
-from xdsl.dialects.builtin import DenseArrayBase, FunctionType, IndexType, UnitAttr, i1, i64
+from xdsl.dialects.builtin import DenseArrayBase, IndexType, UnitAttr, i1, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
 from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
 from xdsl.irdl import (
@@ -34,46 +45,6 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
 from xdsl.utils.exceptions import VerifyException
-
-from mlkit.dialects.scf_verify import (
-    block_arg_types,
-    check_edge,
-    check_yields_to_parent,
-    parent_name,
-    terminators,
-)
-from mlkit.dialects.tensor_common import DeclarativeSyntax, tensor_op
-
-
-def parse_optional_arrow_type_list(parser: Parser) -> list[Attribute] | None:
-    """Upstream's ``parseOptionalArrowTypeList``: ``-> t`` or ``-> (t, ...)``."""
-    if parser.parse_optional_punctuation("->") is None:
-        return None
-    types = parser.parse_optional_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
-    return types if types is not None else [parser.parse_type()]
-
-
-def print_optional_arrow_type_list(printer: Printer, types: Sequence[Attribute]) -> None:
-    """Upstream's ``printOptionalArrowTypeList``: parentheses unless exactly one
-    type that is not a function type."""
-    if not types:
-        return
-    printer.print_string(" -> ")
-    if len(types) == 1 and not isinstance(types[0], FunctionType):
-        printer.print_attribute(types[0])
-        return
-    with printer.in_parens():
-        printer.print_list(types, printer.print_attribute)
-
-
-def xdsl_own_verify(op_class: type) -> Callable[[Any], None]:
-    """The hand-written ``verify_`` of an xDSL op, without the IRDL checks its
-    generated ``verify_`` runs first against xDSL's own (narrower) definition:
-    a subclass with more properties must run its own IRDL checks instead."""
-    wrapper = op_class.verify_
-    cells = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__ or ()))
-    custom = cells.get("custom_verify")
-    return custom.cell_contents if custom is not None else (lambda op: None)
 
 
 def _print_trailing_attrs(printer: Printer, attrs: dict[str, Attribute]) -> None:
@@ -526,6 +497,6 @@ _REPLACED: dict[type, type] = {
 
 Scf = Dialect(
     "scf",
-    [_REPLACED.get(op, op) for op in xscf.Scf.operations],
+    [*(_REPLACED.get(op, op) for op in xscf.Scf.operations), ForallOp, InParallelOp],
     list(xscf.Scf.attributes),
 )

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 CORE_DIALECTS: dict[str, str] = {
     "builtin": "xdsl.dialects.builtin:Builtin",
     "func": "mlkit.dialects.func:Func",
-    "arith": "xdsl.dialects.arith:Arith",
+    "arith": "mlkit.dialects.arith:Arith",
     "math": "xdsl.dialects.math:Math",
     "scf": "mlkit.dialects.scf:Scf",
     "cf": "xdsl.dialects.cf:Cf",

@@ -7,29 +7,16 @@ mlkit subclasses must still be instances of xDSL's classes, which passes match.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from upstream_oracle import assert_upstream_reads_same_ir, ir, mlkit_print, upstream_print
+from mlkit.dialects import func
+from upstream_oracle import dialect_differential_tests, mlkit_print, upstream_print
 from xdsl.dialects import func as xfunc
 
-from mlkit.dialects import func
 from mlkit.registry import CORE_DIALECTS, import_object
 
-DIALECT_DIR = Path(__file__).parent.parent / "lit_tests" / "Dialect" / "func"
-OPS = DIALECT_DIR / "ops.mlir"
-INVALID = DIALECT_DIR / "invalid.mlir"
-CHUNKS = INVALID.read_text().split("// -----")
-
-
-def test_upstream_reads_same_ir() -> None:
-    assert_upstream_reads_same_ir(OPS)
-
-
-@pytest.mark.parametrize("chunk", range(len(CHUNKS)))
-def test_upstream_rejects_invalid_chunk(chunk: int) -> None:
-    with ir.Context(), pytest.raises(Exception):
-        ir.Module.parse(CHUNKS[chunk])
+test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = (
+    dialect_differential_tests("func")
+)
 
 
 def test_registered_dialect_is_mlkits() -> None:

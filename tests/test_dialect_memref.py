@@ -7,29 +7,16 @@ mlkit subclasses must still be instances of xDSL's classes, which passes match.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from upstream_oracle import assert_upstream_reads_same_ir, ir, mlkit_print
+from mlkit.dialects import memref
+from upstream_oracle import dialect_differential_tests, mlkit_print
 from xdsl.dialects import memref as xmemref
 
-from mlkit.dialects import memref
 from mlkit.registry import CORE_DIALECTS, import_object
 
-DIALECT_DIR = Path(__file__).parent.parent / "lit_tests" / "Dialect" / "memref"
-OPS = DIALECT_DIR / "ops.mlir"
-INVALID = DIALECT_DIR / "invalid.mlir"
-CHUNKS = INVALID.read_text().split("// -----")
-
-
-def test_upstream_reads_same_ir() -> None:
-    assert_upstream_reads_same_ir(OPS)
-
-
-@pytest.mark.parametrize("chunk", range(len(CHUNKS)))
-def test_upstream_rejects_invalid_chunk(chunk: int) -> None:
-    with ir.Context(), pytest.raises(Exception):
-        ir.Module.parse(CHUNKS[chunk])
+test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = (
+    dialect_differential_tests("memref")
+)
 
 
 def test_registered_dialect_is_mlkits() -> None:
@@ -38,8 +25,16 @@ def test_registered_dialect_is_mlkits() -> None:
 
 @pytest.mark.parametrize(
     "ours",
-    [memref.CastOp, memref.CopyOp, memref.RankOp, memref.GlobalOp, memref.GetGlobalOp,
-     memref.AtomicRMWOp, memref.MemorySpaceCastOp, memref.ExtractAlignedPointerAsIndexOp],
+    [
+        memref.CastOp,
+        memref.CopyOp,
+        memref.RankOp,
+        memref.GlobalOp,
+        memref.GetGlobalOp,
+        memref.AtomicRMWOp,
+        memref.MemorySpaceCastOp,
+        memref.ExtractAlignedPointerAsIndexOp,
+    ],
 )
 def test_subclasses_keep_xdsl_matching(ours: type) -> None:
     """Passes match xDSL's op classes with isinstance."""
@@ -56,6 +51,8 @@ def test_global_optional_parts_round_trip() -> None:
 
 
 def test_rank_of_unranked_memref() -> None:
-    text = "func.func @f(%u: memref<*xf32>) -> index {\n" \
+    text = (
+        "func.func @f(%u: memref<*xf32>) -> index {\n"
         "  %r = memref.rank %u : memref<*xf32>\n  return %r : index\n}\n"
+    )
     assert "memref.rank %arg0 : memref<*xf32>" in mlkit_print(text)

@@ -7,6 +7,7 @@ MLIR as the same IR. Without the ``torch-mlir`` test extra they skip.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,3 +56,25 @@ def assert_upstream_reads_same_ir(path: Path | str) -> None:
             f"{path}: upstream reads mlkit's {'generic' if generic else 'custom'} "
             f"output differently:\n{printed}"
         )
+
+
+DIALECT_ROOT = Path(__file__).parent.parent / "lit_tests" / "Dialect"
+
+
+def dialect_differential_tests(name: str) -> tuple[Any, Any]:
+    """The two tests every core dialect gets, for ``lit_tests/Dialect/<name>``:
+    its ops file reads the same in upstream after mlkit prints it, and every
+    chunk of its invalid file is rejected by upstream too. A test module
+    binds them to module-level ``test_*`` names for pytest to collect."""
+    ops = DIALECT_ROOT / name / "ops.mlir"
+    chunks = (DIALECT_ROOT / name / "invalid.mlir").read_text().split("// -----")
+
+    def test_upstream_reads_same_ir() -> None:
+        assert_upstream_reads_same_ir(ops)
+
+    @pytest.mark.parametrize("chunk", range(len(chunks)))
+    def test_upstream_rejects_invalid_chunk(chunk: int) -> None:
+        with ir.Context(), pytest.raises(ir.MLIRError):
+            ir.Module.parse(chunks[chunk])
+
+    return test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk

@@ -211,3 +211,29 @@ func.func @while_init_type(%c: i1, %x: f32) {
   }) : (f32) -> f32
   return
 }
+
+// -----
+
+func.func @forall_result_type(%n: index, %t: tensor<?xf32>) {
+  // expected-error @+1 {{expected type of operand #1 ('tensor<?xf32>') to match type of corresponding result ('tensor<4xf32>')}}
+  %0 = "scf.forall"(%n, %t) <{operandSegmentSizes = array<i32: 0, 1, 0, 1>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: index, %o: tensor<?xf32>):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : (index, tensor<?xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @forall_region_args(%n: index) {
+  // expected-error @+1 {{region expects 2 arguments}}
+  "scf.forall"(%n) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0, 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: index):
+    "scf.forall.in_parallel"() ({
+    ^bb0:
+    }) : () -> ()
+  }) : (index) -> ()
+  return
+}

@@ -165,3 +165,31 @@ func.func @while_switch(%a: index, %b: index) -> index {
   }
   return %1 : index
 }
+
+// CHECK-LABEL: func.func @forall
+// CHECK-SAME: (%[[N:.*]]: index, %[[T:.*]]: tensor<?xf32>, %[[M:.*]]: memref<?xf32>, %[[X:.*]]: f32)
+func.func @forall(%n: index, %t: tensor<?xf32>, %m: memref<?xf32>, %x: f32) -> tensor<?xf32> {
+  // CHECK-NEXT: scf.forall (%[[I:.*]], %{{.*}}) in (4, %[[N]]) {
+  // CHECK-NEXT:   memref.store %[[X]], %[[M]][%[[I]]] : memref<?xf32>
+  // CHECK-NEXT: }
+  scf.forall (%i, %j) in (4, %n) {
+    memref.store %x, %m[%i] : memref<?xf32>
+  }
+  // CHECK-NEXT: scf.forall (%{{.*}}) = (0) to (%[[N]]) step (2) {
+  // CHECK-NEXT: }
+  scf.forall (%i) = (0) to (%n) step (2) {
+  }
+  // CHECK-NEXT: scf.forall (%{{.*}}, %{{.*}}) = (%[[N]], 0) to (8, %[[N]]) step (2, %[[N]]) {
+  // CHECK-NEXT: }
+  scf.forall (%i, %j) = (%n, 0) to (8, %n) step (2, %n) {
+  }
+  // CHECK-NEXT: %[[R:.*]] = scf.forall (%{{.*}}) in (%[[N]]) shared_outs(%{{.*}} = %[[T]]) -> (tensor<?xf32>) {
+  // CHECK-NEXT:   scf.forall.in_parallel {
+  // CHECK-NEXT:   }
+  // CHECK-NEXT: }
+  %r = scf.forall (%i) in (%n) shared_outs(%o = %t) -> (tensor<?xf32>) {
+    scf.forall.in_parallel {
+    }
+  }
+  return %r : tensor<?xf32>
+}
