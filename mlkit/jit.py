@@ -94,12 +94,16 @@ class CompiledModule:
         return str(self.llvm_module)
 
 
+# GPU ops the translation turns into calls of the GPU runtime (mlkit.runtime.cuda)
+HOST_GPU_OPS = frozenset({"gpu.binary", "gpu.launch_func"})
+
+
 def check_llvm_dialect(module: Operation) -> None:
     """A located error at the first op that is not in the llvm dialect."""
     for op in module.walk():
         if op is module:
             continue
-        if op.dialect_name() != "llvm":
+        if op.dialect_name() != "llvm" and op.name not in HOST_GPU_OPS:
             raise DiagnosticError.at(
                 op_loc(op),
                 f"cannot JIT '{op.name}': it is not in the llvm dialect "

@@ -27,7 +27,9 @@ from xdsl.ir import Attribute, Operation
 
 from mlkit.diagnostics import DiagnosticError
 from mlkit.dialects import llvm
+from mlkit.dialects.gpu_kernel import BinaryOp
 from mlkit.dialects.llvm import LinkageAttr
+from mlkit.llvm_translation_gpu import GpuHostTranslation
 from mlkit.llvm_translation_types import (
     ConstantBuilder,
     TranslationFailure,
@@ -114,6 +116,7 @@ class ModuleTranslation:
         self.symbols: dict[str, Operation] = {}
         self.intrinsics: dict[str, str] = {}
         self._intrinsic_names: dict[tuple[str, str], str] = {}
+        self.gpu = GpuHostTranslation(self)
 
     # -- errors -------------------------------------------------------------------------
     def error(self, op: Operation, reason: str) -> DiagnosticError:
@@ -132,9 +135,11 @@ class ModuleTranslation:
             raise self.error(self.module, "expected a 'builtin.module'")
         ops = list(self.module.ops)
         for op in ops:
-            if op.dialect_name() != "llvm":
+            if op.name == "gpu.module":
+                raise self.error(op, "serialize the kernel module with gpu-module-to-binary first")
+            if op.dialect_name() != "llvm" and op.name != "gpu.binary":
                 raise self.error(op, "the op is not in the llvm dialect")
-            if not isinstance(op, (llvm.FuncOp, llvm.GlobalOp)):
+            if not isinstance(op, (llvm.FuncOp, llvm.GlobalOp, BinaryOp)):
                 raise self.error(op, "expected only functions and globals at module level")
             name = op.properties["sym_name"]
             assert isinstance(name, StringAttr)
@@ -144,9 +149,14 @@ class ModuleTranslation:
             if isinstance(op, llvm.GlobalOp):
                 body.append(self.guarded(op, lambda op=op: self._global(op)))
         for op in ops:
+            if isinstance(op, BinaryOp):
+                body += self.guarded(op, lambda op=op: self.gpu.binary_lines(op))
+        for op in ops:
             if isinstance(op, llvm.FuncOp):
                 body.append("")
                 body += self._function(op)
+        trailer = self.gpu.trailer()
+        body += ["", *trailer] if trailer else []
         for declaration in self.intrinsics.values():
             body += ["", declaration]
         head = [f"; ModuleID = '{MODULE_ID}'", f'source_filename = "{MODULE_ID}"']
@@ -230,8 +240,8 @@ class ModuleTranslation:
 
     # -- globals ------------------------------------------------------------------------------
     def _global(self, op: llvm.GlobalOp) -> str:
-        from mlkit.llvm_translation_ops import check_props
         from mlkit.llvm_translation_init import fold_initializer
+        from mlkit.llvm_translation_ops import check_props
 
         check_props(op, _GLOBAL_PROPS)
         type = op.global_type

@@ -20,8 +20,8 @@ from xdsl.dialects.builtin import SymbolRefAttr
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from mlkit.dialects import llvm
-from mlkit.llvm_translation_ops import CONSTANT_OPS, INSTRUCTIONS, constant_text, intrinsic_op
 from mlkit.llvm_translation_init import ConstantFolder
+from mlkit.llvm_translation_ops import CONSTANT_OPS, INSTRUCTIONS, constant_text, intrinsic_op
 from mlkit.llvm_translation_types import ConstantBuilder, TranslationFailure, TypeTable
 
 if TYPE_CHECKING:
@@ -116,6 +116,10 @@ class FunctionTranslation:
             from mlkit.llvm_translation_nvvm import translate_nvvm_op
 
             return translate_nvvm_op(self, op)
+        if op.name == "gpu.launch_func":
+            from mlkit.llvm_translation_gpu import translate_launch_func
+
+            return translate_launch_func(self, op)
         if op.dialect_name() != "llvm":
             raise TranslationFailure("the op is not in the llvm dialect")
         handler = INSTRUCTIONS.get(op.name)

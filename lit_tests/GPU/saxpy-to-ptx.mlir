@@ -7,6 +7,9 @@
 // RUN: ptxas -arch=sm_80 %t80.ptx -o %t80.cubin
 // The binary keeps the PTX as an assembly object:
 // RUN: mlkit-opt %s -p 'builtin.module(gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa})' | filecheck %s --check-prefix=IR
+// The host program as LLVM IR, with the PTX loaded at start-up and the launch through
+// upstream's GPU runtime API with the kernel's twelve parameters.
+// RUN: mlkit-opt %s -p 'builtin.module(gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa})' --emit=llvm | filecheck %s --check-prefix=HOST
 
 // CHECK: .target sm_90
 // CHECK: .visible .entry saxpy_kernel(
@@ -20,8 +23,15 @@
 // CHECK: add.rn.f32
 
 // IR: gpu.launch_func @saxpy_kernel::@saxpy_kernel
-// IR: gpu.binary @saxpy_kernel [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx60">, assembly = "
+// IR: gpu.binary @saxpy_kernel [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx60">, properties = {O = 2 : i32}, assembly = "
 
+// HOST: @saxpy_kernel_binary = internal constant [{{[0-9]+}} x i8] c"//{{.*}}.entry saxpy_kernel(
+// HOST: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @saxpy_kernel_load, ptr null }]
+// HOST: call ptr @mgpuModuleLoadJIT(ptr @saxpy_kernel_binary, i32 2, i64 {{[0-9]+}})
+// HOST-LABEL: define void @saxpy(float
+// HOST: %launch0.array = alloca ptr, i64 12
+// HOST: call ptr @mgpuModuleGetFunction(ptr %launch0.module, ptr @saxpy_kernel_saxpy_kernel_name)
+// HOST: call void @mgpuLaunchKernel(ptr %launch0.function, i64 %{{[0-9]+}}, i64 1, i64 1, i64 256, i64 1, i64 1, i32 0, ptr %launch0.stream, ptr %launch0.array, ptr null, i64 12)
 func.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -21,21 +21,25 @@ from mlkit.runtime.native import NATIVE_FUNCTIONS, native_module_ir
 RUNNER_UTILS_LIBRARIES = frozenset({"mlir_runner_utils", "mlir_c_runner_utils"})
 
 
+# upstream's GPU runtime library, whose mgpu* functions mlkit.runtime.cuda provides
+CUDA_RUNTIME_LIBRARIES = frozenset({"mlir_cuda_runtime"})
+
+
 def is_builtin_library(path: str) -> bool:
-    """Whether ``path`` names one of upstream's runner-utils libraries
-    (``libmlir_c_runner_utils.so``, ``.so.20``, ``.dylib``, ``.dll`` ...)."""
+    """Whether ``path`` names one of upstream's runner-utils or CUDA runtime
+    libraries (``libmlir_c_runner_utils.so``, ``.so.20``, ``.dylib``, ``.dll`` ...)."""
     name = os.path.basename(path)
-    if name.startswith("lib"):
-        name = name[3:]
+    name = name.removeprefix("lib")
     name = name.split(".", 1)[0]
-    return name in RUNNER_UTILS_LIBRARIES
+    return name in RUNNER_UTILS_LIBRARIES | CUDA_RUNTIME_LIBRARIES
 
 
 def provided_symbols() -> frozenset[str]:
     """Every symbol the built-in runtime defines."""
     from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS
+    from mlkit.runtime.cuda import MGPU_FUNCTIONS
 
-    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS
+    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS | MGPU_FUNCTIONS
 
 
 def provide(names: Iterable[str]) -> str | None:
@@ -50,6 +54,17 @@ def provide(names: Iterable[str]) -> str | None:
     wanted = set(names)
     for name in sorted(wanted & CALLBACK_FUNCTIONS):
         llvm_binding.add_symbol(name, callback_address(name))
+    gpu = sorted(n for n in wanted if n.startswith("mgpu"))
+    if gpu:
+        from mlkit.jit_symbols import JitError
+        from mlkit.runtime import cuda
+
+        try:
+            cuda.current()
+        except cuda.CudaUnavailable as exc:
+            raise JitError(f"the program calls the GPU runtime ({gpu[0]}), but {exc}") from None
+        for name in (n for n in gpu if n in cuda.MGPU_FUNCTIONS):
+            llvm_binding.add_symbol(name, cuda.callback_address(name))
     return native_module_ir(wanted & NATIVE_FUNCTIONS)
 
 

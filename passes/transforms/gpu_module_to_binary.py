@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -40,17 +40,28 @@ def _tool(ctx: Context, op: Operation, name: str) -> str:
     return path
 
 
-def serialize(ctx: Context, module: GPUModuleOp, target: Attribute, fmt: str) -> ObjectAttr:
+def serialize(
+    ctx: Context, module: GPUModuleOp, target: Attribute, fmt: str, section: str = ""
+) -> ObjectAttr:
+    """The object of ``module`` for ``target``. As upstream's NVVM target, PTX
+    records the optimization level its JIT loader is to use (``O``), and a
+    non-empty ``section`` names the ELF section the host binary keeps it in."""
     from mlkit.ptx import compile_gpu_module, kernel_module_as_llvm, target_parameters
+
+    props: dict[str, Attribute] = {}
+    if fmt == "assembly":
+        props["O"] = IntegerAttr(target_parameters(target)[3], 32)
+    if section:
+        props["section"] = StringAttr(section)
 
     if fmt == "offload":
         from mlkit.llvm_translation import translate_module
 
         text = translate_module(kernel_module_as_llvm(module))
-        return ObjectAttr(target, StringAttr(fmt), StringAttr(text), DictionaryAttr({}))
+        return ObjectAttr(target, StringAttr(fmt), StringAttr(text), DictionaryAttr(props))
     ptx = compile_gpu_module(module, target)
     if fmt == "assembly":
-        return ObjectAttr(target, StringAttr(fmt), StringAttr(ptx), DictionaryAttr({}))
+        return ObjectAttr(target, StringAttr(fmt), StringAttr(ptx), DictionaryAttr(props))
     _, chip, _, level = target_parameters(target)
     with tempfile.TemporaryDirectory() as tmp:
         source, cubin = Path(tmp) / "k.ptx", Path(tmp) / "k.cubin"
@@ -73,7 +84,8 @@ def serialize(ctx: Context, module: GPUModuleOp, target: Attribute, fmt: str) ->
                 raise emit_error(ctx, module, f"fatbinary failed: {run.stderr.strip()}")
             data = fatbin.read_bytes()
     # binary contents are kept byte for byte, one character per byte
-    return ObjectAttr(target, StringAttr(fmt), StringAttr(data.decode("latin-1")), DictionaryAttr({}))
+    contents = StringAttr(data.decode("latin-1"))
+    return ObjectAttr(target, StringAttr(fmt), contents, DictionaryAttr(props))
 
 
 @dataclass(frozen=True)
@@ -97,7 +109,7 @@ class GpuModuleToBinaryPass(ModulePass):
             targets = module.targets.data if module.targets is not None else ()
             if not targets:
                 raise emit_error(ctx, module, "the module has no target attributes")
-            objects = [serialize(ctx, module, target, fmt) for target in targets]
+            objects = [serialize(ctx, module, target, fmt, self.section) for target in targets]
             binary = BinaryOp.create(properties={
                 "sym_name": module.sym_name, "objects": ArrayAttr(objects),
                 **({"offloadingHandler": module.offloadingHandler} if module.offloadingHandler else {}),
