@@ -41,3 +41,12 @@ config.substitutions.append(("%python", sys.executable))
 # GPU tests assemble the PTX they emit with NVIDIA's ptxas (CUDA toolkit) where it is installed.
 if shutil.which("ptxas"):
     config.available_features.add("ptxas")
+
+# Integration tests that run kernels need a usable CUDA GPU (cuda-python, driver, device).
+try:
+    from mlkit.runtime import cuda as _cuda
+
+    if _cuda.available():
+        config.available_features.add("cuda-gpu")
+except Exception:  # noqa: BLE001 - a broken CUDA install means no GPU tests
+    pass

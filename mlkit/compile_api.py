@@ -4,7 +4,10 @@ public functions from Python on numpy arrays.
     prog = mlkit.compile(text)
     c = prog.matmul(a, b, c)
 
-The default pipeline is ``builtin.module(lower-to-cpu)``. Each public
+The default pipeline is ``builtin.module(lower-to-cpu)``; with
+``target="cuda"`` it is ``builtin.module(lower-to-cuda)``, whose kernels run
+on the GPU through :mod:`mlkit.runtime.cuda` (see :mod:`mlkit.compile_cuda`
+for where the data lives). Each public
 ``func.func`` is compiled with ``llvm.emit_c_interface`` and called through
 its ``_mlir_ciface_<name>`` wrapper; the JIT is :mod:`mlkit.jit`, the same
 one ``mlkit-run`` uses. Results are cached in memory and on disk
@@ -38,8 +41,10 @@ class CompiledProgram:
         signatures: dict[str, Signature],
         llvm_ir: str,
         unsupported: dict[str, str] | None = None,
+        memory: Any = None,
     ) -> None:
         self._compiled = compiled
+        self.memory = memory
         self.unsupported = unsupported or {}
         self.signatures = signatures
         self.llvm_ir = llvm_ir
@@ -77,6 +82,7 @@ class CompiledProgram:
             "signatures",
             "_functions",
             "unsupported",
+            "memory",
         ):
             raise AttributeError(name)
         return self.function(name)
@@ -114,18 +120,28 @@ def compile(
     opt_level: int = 3,
     *,
     cache: bool = True,
+    target: str = "cpu",
 ) -> CompiledProgram:
-    """Compile MLIR text or a module; raises ValueError (with the located
-    message) for IR that does not parse, verify or lower."""
+    """Compile MLIR text or a module for ``target`` (``"cpu"`` or ``"cuda"``);
+    raises ValueError (with the located message) for IR that does not parse,
+    verify or lower, and for a target that is not usable here."""
     from mlkit.diagnostics import DiagnosticError
     from mlkit.jit import JitError, JitOptions, jit_compile, jit_compile_llvm_ir
 
     if opt_level not in (0, 1, 2, 3):
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level!r}")
+    if target not in ("cpu", "cuda"):
+        raise ValueError(f"target must be 'cpu' or 'cuda', got {target!r}")
+    memory = None
+    if target == "cuda":
+        from mlkit.compile_cuda import CUDA_PIPELINE, cuda_memory
+
+        memory = cuda_memory()
+        pipeline = CUDA_PIPELINE if pipeline is None else pipeline
     pipeline = DEFAULT_PIPELINE if pipeline is None else pipeline
     text = _module_text(source_or_module)
     options = JitOptions(opt_level=opt_level)
-    k = compile_cache.key(text, pipeline, options)
+    k = compile_cache.key(text, f"{target}:{pipeline}", options)
     if cache and k in compile_cache.memory:
         stats["memory_hits"] += 1
         return compile_cache.memory[k]
@@ -141,13 +157,17 @@ def compile(
             stats["disk_hits"] += 1
             stats["jit_compiles"] += 1
             program = CompiledProgram(
-                compiled, sigs, entry["llvm_ir"], entry.get("unsupported", {})
+                compiled, sigs, entry["llvm_ir"], entry.get("unsupported", {}), memory
             )
             compile_cache.memory[k] = program
             return program
     try:
         unsupported: dict[str, str] = {}
         module, signatures = _lower(text, pipeline, unsupported)
+        if target == "cuda":
+            from mlkit.compile_cuda import managed_host_allocations
+
+            managed_host_allocations(module)
         compiled = jit_compile(module, options)
     except DiagnosticError as err:
         from mlkit.diagnostics import SourceManager, format_diagnostic
@@ -159,7 +179,7 @@ def compile(
         raise ValueError(str(exc)) from None
     stats["jit_compiles"] += 1
     llvm_ir = compiled.llvm_ir
-    program = CompiledProgram(compiled, signatures, llvm_ir, unsupported)
+    program = CompiledProgram(compiled, signatures, llvm_ir, unsupported, memory)
     if cache:
         compile_cache.memory[k] = program
         compile_cache.store(k, llvm_ir, [s.to_json() for s in signatures.values()], unsupported)

@@ -1,7 +1,10 @@
 """Calling one compiled function from Python: numpy arrays in (as memref
 descriptors over their data, without copying where the layout allows),
 numpy arrays out (owning their memory: copied out of the buffer compiled
-code returned, which is then freed with the C library's ``free``)."""
+code returned, which is then freed with the C library's ``free``).
+
+A program for another target passes a :class:`Memory` that stages the
+arrays where its kernels can reach them and frees what its code allocated."""
 
 from __future__ import annotations
 
@@ -29,6 +32,24 @@ _free.argtypes = [ctypes.c_void_p]
 _free.restype = None
 
 
+class Memory:
+    """Where arguments live during a call and how returned buffers are
+    freed: host memory as it is, and the C library's ``free``."""
+
+    def stage(self, array: np.ndarray) -> np.ndarray:
+        """The array compiled code is given in place of ``array``."""
+        return array
+
+    def release(self, staged: np.ndarray) -> None:
+        """The call is over and ``staged`` (from :meth:`stage`) is not needed."""
+
+    def free(self, pointer: int) -> None:
+        _free(pointer)
+
+
+HOST_MEMORY = Memory()
+
+
 def _dtype(v: ValueType) -> np.dtype[Any]:
     return np.dtype(ELEMENT_TYPES[v.element][0])
 
@@ -42,6 +63,7 @@ class BoundFunction:
 
     def __init__(self, program: Any, sig: Signature, address: int) -> None:
         self._program = program  # keeps the code alive
+        self._memory: Memory = getattr(program, "memory", None) or HOST_MEMORY
         self.signature = sig
         self.name = sig.name
         results = sig.results
@@ -80,11 +102,16 @@ class BoundFunction:
         keep: list[Any] = []
         writeback: list[tuple[np.ndarray, np.ndarray]] = []
         passed: list[tuple[int, int]] = []  # (start, end) of buffers passed in
+        staged: list[np.ndarray] = []
+        memory = self._memory
         for i, (value, p) in enumerate(zip(args, sig.params)):
             if p.kind == "scalar":
                 c_args.append(_scalar(i, value, p))
                 continue
             array, copied = _array(i, value, p)
+            if memory is not HOST_MEMORY:
+                array, copied = memory.stage(array), True
+                staged.append(array)
             if copied and p.kind == "memref":
                 writeback.append((value, array))
             desc = _descriptor(array)
@@ -98,21 +125,31 @@ class BoundFunction:
         if self._out_kind in ("memref", "struct"):
             out = self._out_type()
             c_args.insert(0, ctypes.byref(out))
-        value = self._cfunc(*c_args)
-        for original, copy in writeback:
-            original[...] = copy
+        try:
+            value = self._cfunc(*c_args)
+            for original, copy in writeback:
+                original[...] = copy
+            return self._results(out, value, passed)
+        finally:
+            for array in staged:
+                memory.release(array)
+
+    def _results(self, out: Any, value: Any, passed: list[tuple[int, int]]) -> Any:
+        sig = self.signature
         if self._out_kind == "none":
             return None
         if self._out_kind == "scalar":
             return _scalar_result(value, sig.results[0])
         freed: set[int] = set()
         if self._out_kind == "memref":
-            return _take(out, sig.results[0], passed, freed)
-        outs = [_result(getattr(out, f"r{i}"), r, passed, freed) for i, r in enumerate(sig.results)]
+            outs = [_copy_out(out, sig.results[0], passed, freed)]
+        else:
+            outs = [_result(getattr(out, f"r{i}"), r, passed, freed)
+                    for i, r in enumerate(sig.results)]  # fmt: skip
         # free only after every result is copied: two results may share a buffer
         for ptr in freed:
-            _free(ptr)
-        return tuple(outs)
+            self._memory.free(ptr)
+        return outs[0] if self._out_kind == "memref" else tuple(outs)
 
 
 def _scalar(i: int, value: Any, p: ValueType) -> Any:
@@ -202,13 +239,6 @@ def _result(field: Any, r: ValueType, passed: list[tuple[int, int]], freed: set[
     if r.kind == "scalar":
         return _scalar_result(field, r)
     return _copy_out(field, r, passed, freed)
-
-
-def _take(desc: Any, r: ValueType, passed: list[tuple[int, int]], freed: set[int]) -> np.ndarray:
-    array = _copy_out(desc, r, passed, freed)
-    for ptr in freed:
-        _free(ptr)
-    return array
 
 
 def _copy_out(

@@ -76,6 +76,11 @@ def register(registry: Registry) -> None:
         "mlkit.passes.pipelines.lower_to_cpu:LowerToCPU",
         summary="Lower tensor, linalg, affine, scf, arith, math, memref and func IR to the llvm dialect",
     )
+    registry.register_pipeline(
+        "lower-to-cuda",
+        "mlkit.passes.pipelines.lower_to_cuda:LowerToCUDA",
+        summary="Lower tensor and linalg IR to NVVM kernels in PTX and llvm-dialect host code",
+    )
     registry.register_pipeline("gpu-lower-to-nvvm-pipeline", "mlkit.passes.transforms.gpu_pipeline:GPUToNVVMPipeline", summary="The default pipeline lowers main dialects (arith, memref, scf, vector, gpu, and nvvm) to NVVM. It starts by lowering GPU code to the specified compilation target (default is fatbin) then lowers the host code.")
     registry.register_emitter("ptx", "mlkit.ptx:emit_ptx", summary="PTX of every GPU kernel module")
     registry.register_emitter("llvm", "mlkit.emitters:emit_llvm", summary="LLVM IR text")

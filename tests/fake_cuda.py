@@ -28,7 +28,7 @@ class CUresult(enum.Enum):
     CUDA_ERROR_NOT_FOUND = 500
 
 
-class CUjit_option(enum.IntEnum):  # noqa: N801 - the driver's spelling
+class CUjit_option(enum.IntEnum):  # the driver's spelling
     CU_JIT_OPTIMIZATION_LEVEL = 7
 
 
@@ -90,19 +90,19 @@ class FakeDriver:
         self._next += 1
         return self._next * 16
 
-    def cuInit(self, flags: int) -> tuple[Any, ...]:  # noqa: N802 - the driver's names
+    def cuInit(self, flags: int) -> tuple[Any, ...]:  # the driver's names
         return self._ok("cuInit")
 
-    def cuDeviceGetCount(self) -> tuple[Any, ...]:  # noqa: N802
+    def cuDeviceGetCount(self) -> tuple[Any, ...]:
         return self._ok("cuDeviceGetCount", 1)
 
-    def cuDeviceGet(self, ordinal: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuDeviceGet(self, ordinal: int) -> tuple[Any, ...]:
         return self._ok("cuDeviceGet", ordinal)
 
-    def cuDevicePrimaryCtxRetain(self, device: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuDevicePrimaryCtxRetain(self, device: int) -> tuple[Any, ...]:
         return self._ok("cuDevicePrimaryCtxRetain", 1)
 
-    def cuCtxSetCurrent(self, ctx: Any) -> tuple[Any, ...]:  # noqa: N802
+    def cuCtxSetCurrent(self, ctx: Any) -> tuple[Any, ...]:
         return self._ok("cuCtxSetCurrent")
 
     def _load(self, image: int) -> int:
@@ -110,18 +110,18 @@ class FakeDriver:
         self.modules[handle] = ctypes.string_at(image).decode()
         return handle
 
-    def cuModuleLoadData(self, image: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuModuleLoadData(self, image: int) -> tuple[Any, ...]:
         return self._ok("cuModuleLoadData", CUmodule(self._load(image)))
 
-    def cuModuleLoadDataEx(self, image: int, n: int, options: list[Any], values: list[int]) -> tuple[Any, ...]:  # noqa: N802, E501
+    def cuModuleLoadDataEx(self, image: int, n: int, options: list[Any], values: list[int]) -> tuple[Any, ...]:
         self.jit_levels += [v for o, v in zip(options, values) if o == CUjit_option.CU_JIT_OPTIMIZATION_LEVEL]
         return self._ok("cuModuleLoadDataEx", CUmodule(self._load(image)))
 
-    def cuModuleUnload(self, module: CUmodule) -> tuple[Any, ...]:  # noqa: N802
+    def cuModuleUnload(self, module: CUmodule) -> tuple[Any, ...]:
         self.modules.pop(int(module))
         return self._ok("cuModuleUnload")
 
-    def cuModuleGetFunction(self, module: CUmodule, name: bytes) -> tuple[Any, ...]:  # noqa: N802
+    def cuModuleGetFunction(self, module: CUmodule, name: bytes) -> tuple[Any, ...]:
         ptx = self.modules[int(module)]
         entry = re.search(rf"\.entry {re.escape(name.decode())}\(([^)]*)\)", ptx)
         if entry is None:
@@ -131,7 +131,7 @@ class FakeDriver:
         self.functions[handle] = (name.decode(), types)
         return self._ok("cuModuleGetFunction", CUfunction(handle))
 
-    def cuLaunchKernel(self, f: CUfunction, gx: int, gy: int, gz: int, bx: int, by: int, bz: int,  # noqa: N802, PLR0913
+    def cuLaunchKernel(self, f: CUfunction, gx: int, gy: int, gz: int, bx: int, by: int, bz: int,
                        smem: int, stream: CUstream, params: int, extra: int) -> tuple[Any, ...]:  # fmt: skip
         name, types = self.functions[int(f)]
         slots = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))
@@ -142,42 +142,42 @@ class FakeDriver:
         self.kernels[name](launch)
         return self._ok("cuLaunchKernel")
 
-    def cuStreamCreate(self, flags: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuStreamCreate(self, flags: int) -> tuple[Any, ...]:
         return self._ok("cuStreamCreate", CUstream(self._handle()))
 
-    def cuStreamSynchronize(self, stream: Any) -> tuple[Any, ...]:  # noqa: N802
+    def cuStreamSynchronize(self, stream: Any) -> tuple[Any, ...]:
         return self._ok("cuStreamSynchronize")
 
-    def cuStreamDestroy(self, stream: Any) -> tuple[Any, ...]:  # noqa: N802
+    def cuStreamDestroy(self, stream: Any) -> tuple[Any, ...]:
         return self._ok("cuStreamDestroy")
 
-    def cuMemAlloc(self, size: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemAlloc(self, size: int) -> tuple[Any, ...]:
         buffer = ctypes.create_string_buffer(size)
         self.buffers[ctypes.addressof(buffer)] = buffer
         return self._ok("cuMemAlloc", ctypes.addressof(buffer))
 
-    def cuMemAllocManaged(self, size: int, flags: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemAllocManaged(self, size: int, flags: int) -> tuple[Any, ...]:
         _, address = self.cuMemAlloc(size)
         self.calls[-1] = "cuMemAllocManaged"
         return (CUresult.CUDA_SUCCESS, address)
 
-    def cuMemFree(self, address: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemFree(self, address: int) -> tuple[Any, ...]:
         if self.buffers.pop(int(address), None) is None:
             return (CUresult.CUDA_ERROR_INVALID_VALUE,)
         return self._ok("cuMemFree")
 
-    def cuMemcpyAsync(self, dst: int, src: int, size: int, stream: Any) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemcpyAsync(self, dst: int, src: int, size: int, stream: Any) -> tuple[Any, ...]:
         ctypes.memmove(dst, src, size)
         return self._ok("cuMemcpyAsync")
 
-    def cuMemsetD32Async(self, dst: int, value: int, count: int, stream: Any) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemsetD32Async(self, dst: int, value: int, count: int, stream: Any) -> tuple[Any, ...]:
         (ctypes.c_uint32 * count).from_address(dst)[:] = [value] * count
         return self._ok("cuMemsetD32Async")
 
-    def cuMemHostRegister(self, address: int, size: int, flags: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemHostRegister(self, address: int, size: int, flags: int) -> tuple[Any, ...]:
         self.registered.append((address, size))
         return self._ok("cuMemHostRegister")
 
-    def cuMemHostUnregister(self, address: int) -> tuple[Any, ...]:  # noqa: N802
+    def cuMemHostUnregister(self, address: int) -> tuple[Any, ...]:
         self.registered = [r for r in self.registered if r[0] != address]
         return self._ok("cuMemHostUnregister")

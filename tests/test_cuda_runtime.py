@@ -152,3 +152,73 @@ def test_without_cuda_a_gpu_program_is_a_clear_error() -> None:
             jit_compile(lower(SAXPY, PIPELINE))
     finally:
         cuda.use_runtime(previous)
+
+
+MATMUL = """
+func.func @matmul(%a: tensor<64x32xf32>, %b: tensor<32x16xf32>) -> tensor<64x16xf32> {
+  %e = tensor.empty() : tensor<64x16xf32>
+  %z = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x16xf32>)
+                     outs(%f : tensor<64x16xf32>) -> tensor<64x16xf32>
+  return %r : tensor<64x16xf32>
+}
+"""
+
+
+def _matrix(desc: list[int]) -> np.ndarray:
+    """A 2-d view of a kernel's expanded memref parameters."""
+    _, aligned, offset, rows, cols, row_stride, col_stride = desc
+    base = _floats(aligned, offset, (rows - 1) * row_stride + (cols - 1) * col_stride + 1)
+    return np.lib.stride_tricks.as_strided(base, (rows, cols), (row_stride * 4, col_stride * 4))
+
+
+def linalg_model(launch: Launch) -> None:
+    """The fill kernel (one memref, the zero sunk into it) and the matmul
+    kernel (A, B, C): one thread block per output element, as
+    gpu-map-parallel-loops maps the two parallel loops onto the grid."""
+    assert launch.block == (1, 1, 1)
+    if len(launch.params) == 7:
+        c = _matrix(launch.params)
+        assert launch.grid == (*c.shape, 1)
+        c[...] = 0
+        return
+    a, b, c = (_matrix(launch.params[i : i + 7]) for i in (0, 7, 14))
+    assert launch.grid == (*c.shape, 1)
+    c += a @ b
+
+
+def test_compile_for_cuda_runs_kernels_on_managed_memory() -> None:
+    import mlkit
+
+    driver = FakeDriver(kernels={"matmul_kernel": linalg_model})
+    previous = cuda.use_runtime(cuda.CudaRuntime(driver))
+    try:
+        program = mlkit.compile(MATMUL, target="cuda", cache=False)
+        rng = np.random.default_rng(0)
+        a = rng.standard_normal((64, 32), dtype=np.float32)
+        b = rng.standard_normal((32, 16), dtype=np.float32)
+        c = program.matmul(a, b)
+    finally:
+        cuda.use_runtime(previous)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+    assert [launch.kernel for launch in driver.launches] == ["matmul_kernel"] * 2
+    # the arguments were staged in managed memory, and the result allocated
+    # there by the host code; all of it is freed
+    assert driver.calls.count("cuMemAllocManaged") == 3
+    assert not driver.buffers
+
+
+def test_compile_for_cuda_without_cuda_is_a_value_error() -> None:
+    import mlkit
+
+    if cuda.available():
+        pytest.skip("CUDA is usable here")
+    previous = cuda.use_runtime(None)
+    try:
+        with pytest.raises(ValueError, match="target 'cuda': "):
+            mlkit.compile(MATMUL, target="cuda", cache=False)
+        with pytest.raises(ValueError, match="target must be 'cpu' or 'cuda'"):
+            mlkit.compile(MATMUL, target="tpu")
+    finally:
+        cuda.use_runtime(previous)
