@@ -1,5 +1,6 @@
 """Host-side memory and synchronization ops of mlkit's ``gpu`` dialect:
-``gpu.wait``, ``gpu.alloc``, ``gpu.dealloc``, ``gpu.memcpy``, ``gpu.memset``.
+``gpu.wait``, ``gpu.alloc``, ``gpu.dealloc``, ``gpu.memcpy``, ``gpu.memset``,
+``gpu.host_register``, ``gpu.host_unregister``, ``gpu.set_default_device``.
 
 Replace xDSL's ops, which have no custom syntax, and whose ``gpu.dealloc`` and
 ``gpu.memcpy`` carry an ``operandSegmentSizes`` upstream does not have.
@@ -8,7 +9,16 @@ Verifier messages are upstream's.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, IndexType, MemRefType, UnitAttr, VectorType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    IndexType,
+    MemRefType,
+    UnitAttr,
+    UnrankedMemRefType,
+    VectorType,
+    i32,
+)
 from xdsl.dialects.gpu import AsyncTokenType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
@@ -152,4 +162,40 @@ def _element_type(value: SSAValue) -> Attribute:
     return t
 
 
-MEMORY_OPS: tuple[type[IRDLOperation], ...] = (WaitOp, AllocOp, DeallocOp, MemcpyOp, MemsetOp)
+@irdl_op_definition
+class HostRegisterOp(IRDLOperation):
+    """``gpu.host_register %m : memref<*xf32>``: page-locks host memory."""
+
+    name = "gpu.host_register"
+
+    value = operand_def(UnrankedMemRefType)
+
+    assembly_format = "$value attr-dict `:` type($value)"
+
+
+@irdl_op_definition
+class HostUnregisterOp(IRDLOperation):
+    """``gpu.host_unregister %m : memref<*xf32>``."""
+
+    name = "gpu.host_unregister"
+
+    value = operand_def(UnrankedMemRefType)
+
+    assembly_format = "$value attr-dict `:` type($value)"
+
+
+@irdl_op_definition
+class SetDefaultDeviceOp(IRDLOperation):
+    """``gpu.set_default_device %index``: the device later host ops use."""
+
+    name = "gpu.set_default_device"
+
+    devIndex = operand_def(i32)
+
+    assembly_format = "attr-dict $devIndex"
+
+
+MEMORY_OPS: tuple[type[IRDLOperation], ...] = (
+    WaitOp, AllocOp, DeallocOp, MemcpyOp, MemsetOp, HostRegisterOp, HostUnregisterOp,
+    SetDefaultDeviceOp,
+)

@@ -1,19 +1,28 @@
 """``gpu-to-llvm``: the host side of GPU programs to the llvm dialect, as
 upstream's ``GpuToLLVMConversionPass``.
 
-As upstream now does, ``gpu.launch_func`` stays a ``gpu.launch_func`` whose
-operands are in LLVM types: launch sizes become ``i64`` and a memref kernel
-operand expands into its descriptor's fields (allocated and aligned pointer,
-offset, sizes, strides), or into its aligned pointer with
-``kernel-bare-ptr-calling-convention``; the kernel module is then loaded and
+The GPU runtime ops become calls of upstream's ``mgpu*`` runtime API and
+``!gpu.async.token`` becomes ``!llvm.ptr`` (a stream or an event); see
+:mod:`gpu_runtime_calls` for each op. As upstream now does,
+``gpu.launch_func`` stays a ``gpu.launch_func`` whose operands are in LLVM
+types, with its stream as the async object: launch sizes become ``i64`` and
+a memref kernel operand expands into its descriptor's fields (allocated and
+aligned pointer, offset, sizes, strides), or into its aligned pointer with
+``use-bare-pointers-for-kernels``; the kernel module is then loaded and
 launched by the translation of the binary's offloading handler. The rest of
 the host code goes through the shared arith, cf, func, index, math, memref
 and vector patterns (``use-bare-pointers-for-host`` sets the host's
 convention).
 
-Not supported yet: lowering ``gpu.alloc``, ``gpu.dealloc``, ``gpu.memcpy``,
-``gpu.memset`` and ``gpu.wait`` into ``mgpu*`` runtime calls; those ops are
-left as they are.
+Upstream's pass first runs a greedy rewrite (for vector transfers) whose
+driver also erases trivially dead ops; mlkit erases unused ``gpu.alloc`` ops
+likewise, so that no allocation call is made for them.
+
+Not supported: the sparse ops (``gpu.create_coo`` ..., ``gpu.spmv`` ...,
+which mlkit's gpu dialect does not have), ``async.yield`` of GPU tokens and
+the async dialect's structural type conversions (mlkit has no async dialect),
+``intersperse-sizes-for-kernels`` (setting it is an error), and upstream's greedy pre-pass beyond dead
+``gpu.alloc`` ops (vector transfer lowering, folding, block merging).
 """
 
 from __future__ import annotations
@@ -21,69 +30,89 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mlkit.dialects import gpu_kernel, gpu_memory
+from mlkit.passes.conversion.gpu_runtime_calls import (
+    PTR,
+    STREAM_CREATE,
+    GpuLLVMTypeConverter,
+    RuntimeCallPattern,
+    RuntimeState,
+    finish_runtime_lowering,
+    runtime_patterns,
+)
+from mlkit.passes.conversion.llvm_type_converter import (
+    ConversionState,
+    ConvertToLLVMPattern,
+)
+from mlkit.passes.conversion.memref_to_llvm_descriptor import ALIGNED, OpBuilder
+from mlkit.op_diagnostics import emit_error
 from xdsl.context import Context
-from xdsl.dialects.builtin import MemRefType, ModuleOp, UnitAttr
+from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter
-
-from mlkit.dialects import gpu_kernel, llvm
-from mlkit.passes.conversion.llvm_type_converter import (
-    ConvertToLLVMPattern,
-    LLVMTypeConverter,
-    apply_llvm_patterns,
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
 )
-
-LOWERED_ATTR = "mlkit.gpu_to_llvm.lowered"
+from xdsl.rewriter import Rewriter
 
 
 @dataclass
-class LaunchFuncLowering(ConvertToLLVMPattern):
-    """``gpu.launch_func`` with LLVM-typed sizes and kernel operands."""
+class LaunchFuncLowering(RuntimeCallPattern):
+    """``gpu.launch_func`` with LLVM-typed sizes and kernel operands, its
+    stream as the async object (upstream's ``LegalizeLaunchFuncOpPattern``).
+
+    A memref kernel operand expands into its descriptor's fields, or into
+    its aligned pointer with ``kernel_bare_ptr``. The stream is the first
+    dependency (the others are waited for through events), a new stream for
+    ``async`` without dependencies, and none for a synchronous launch (an
+    async object given there is dropped, as upstream drops it)."""
 
     kernel_bare_ptr: bool = False
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, gpu_kernel.LaunchFuncOp) or LOWERED_ATTR in op.attributes:
+        if not isinstance(op, gpu_kernel.LaunchFuncOp) or self.is_replaced(op):
             return
-        new_ops: list[Operation] = []
-
-        def remap(value: SSAValue) -> SSAValue:
-            converted = self.remap(rewriter, value)
-            assert converted is not None
-            return converted
-
-        sizes = [remap(v) for v in (op.gridSizeX, op.gridSizeY, op.gridSizeZ,
-                                     op.blockSizeX, op.blockSizeY, op.blockSizeZ)]
-        clusters = [remap(v) for v in (op.clusterSizeX, op.clusterSizeY, op.clusterSizeZ) if v is not None]
-        args: list[SSAValue] = []
-        for value in op.kernelOperands:
-            if self.convert(value.type) is None:
-                return
-            converted = remap(value)
-            if isinstance(value.type, MemRefType):
-                rank = value.type.get_num_dims()
-                if self.kernel_bare_ptr:
-                    new_ops.append(llvm.ExtractValueOp(converted, [1]))
-                    args.append(new_ops[-1].results[0])
-                    continue
-                positions = [[0], [1], [2]] + [[3, i] for i in range(rank)] + [[4, i] for i in range(rank)]
-                for position in positions:
-                    new_ops.append(llvm.ExtractValueOp(converted, position))
-                    args.append(new_ops[-1].results[0])
-            else:
-                args.append(converted)
+        if not op.results and all(self.converter.is_legal(o.type) for o in op.operands):
+            return  # legal: already lowered
+        tokens = list(op.asyncDependencies)
+        deps = self.values(rewriter, tokens)
+        sizes = self.values(rewriter, [op.gridSizeX, op.gridSizeY, op.gridSizeZ,
+                                       op.blockSizeX, op.blockSizeY, op.blockSizeZ])
+        clusters = self.values(rewriter, [v for v in (op.clusterSizeX, op.clusterSizeY,
+                                                      op.clusterSizeZ) if v is not None])
+        operands = self.values(rewriter, list(op.kernelOperands))
         shared = [] if op.dynamicSharedMemorySize is None else [op.dynamicSharedMemorySize]
+        if deps is None or sizes is None or clusters is None or operands is None:
+            return
+        b = OpBuilder(self.converter)
+        stream: SSAValue | None = None
+        if deps:
+            stream = deps[0]
+            events = self.events_of(rewriter, op, b, tokens[1:], deps[1:])
+            self.wait_events(b, op, stream, events)
+        elif op.asyncToken is not None:
+            stream = self.call(b, op, STREAM_CREATE, [], PTR)
+        args: list[SSAValue] = []
+        for value, converted in zip(op.kernelOperands, operands):
+            if not isinstance(value.type, MemRefType):
+                args.append(converted)
+            elif self.kernel_bare_ptr:
+                args.append(b.extract(converted, ALIGNED))
+            else:
+                args += b.unpack(converted, value.type.get_num_dims())
         new = gpu_kernel.LaunchFuncOp.build(
-            operands=[list(op.asyncDependencies), *sizes,
-                      clusters[:1], clusters[1:2], clusters[2:3], shared, args,
-                      [] if op.asyncObject is None else [op.asyncObject]],
+            operands=[[], *sizes, clusters[:1], clusters[1:2], clusters[2:3], shared, args,
+                      [] if stream is None else [stream]],
             properties={"kernel": op.kernel},
-            result_types=[[] if op.asyncToken is None else [op.asyncToken.type]],
-            attributes={**op.attributes, LOWERED_ATTR: UnitAttr()},
+            result_types=[[]],
+            attributes=dict(op.attributes),
         )
-        new_ops.append(new)
-        self.replace(rewriter, op, new_ops, list(new.results))
+        b.ops.append(new)
+        self.done(rewriter, op, b, [] if stream is None else [stream])
+
+
 
 
 @dataclass(frozen=True)
@@ -100,13 +129,28 @@ class GpuToLLVMConversionPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from mlkit.passes.conversion.convert_to_llvm import DIALECT_PATTERNS
 
-        converter = LLVMTypeConverter(use_bare_ptr_call_conv=self.use_bare_pointers_for_host)
+        if self.intersperse_sizes_for_kernels:
+            raise emit_error(ctx, op, "intersperse-sizes-for-kernels is not supported by mlkit")
+
+        for alloc in [o for o in op.walk() if isinstance(o, gpu_memory.AllocOp)]:
+            if all(not r.uses for r in alloc.results):
+                Rewriter.erase_op(alloc)
+        converter = GpuLLVMTypeConverter(use_bare_ptr_call_conv=self.use_bare_pointers_for_host)
+        runtime = RuntimeState()
         patterns: list[ConvertToLLVMPattern] = [
-            LaunchFuncLowering(converter, kernel_bare_ptr=self.use_bare_pointers_for_kernels)
+            LaunchFuncLowering(converter, runtime=runtime,
+                               kernel_bare_ptr=self.use_bare_pointers_for_kernels),
+            *runtime_patterns(converter, runtime),
         ]
         for dialect in ("arith", "cf", "func", "index", "math", "memref", "vector"):
             patterns += DIALECT_PATTERNS[dialect](converter)
         # kernel modules are already in the llvm dialect: nothing there matches
-        apply_llvm_patterns(op, patterns)
-        for launch in [o for o in op.walk() if isinstance(o, gpu_kernel.LaunchFuncOp)]:
-            launch.attributes.pop(LOWERED_ATTR, None)
+        casts = ConversionState()
+        for pattern in patterns:
+            pattern.state = casts
+        walker = PatternRewriteWalker(
+            GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=False
+        )
+        walker.rewrite_region(op.body)
+        finish_runtime_lowering(runtime, casts)
+        casts.cleanup()

@@ -182,4 +182,14 @@ module attributes {gpu.container_module} {
     } {attr = 3 : i64}
     return
   }
+  // CHECK-LABEL: func.func @host_registration
+  // CHECK: gpu.host_register %{{.*}} : memref<*xf32>
+  // CHECK: gpu.host_unregister %{{.*}} : memref<*xf32>
+  // CHECK: gpu.set_default_device %{{.*}}
+  func.func @host_registration(%m: memref<*xf32>, %d: i32) {
+    gpu.host_register %m : memref<*xf32>
+    gpu.host_unregister %m : memref<*xf32>
+    gpu.set_default_device %d
+    return
+  }
 }
