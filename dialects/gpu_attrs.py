@@ -190,7 +190,11 @@ class SelectObjectAttr(ParametrizedAttribute):
 @irdl_attr_definition
 class ObjectAttr(ParametrizedAttribute):
     """``#gpu.object<#target, properties = {...}, bin = "...">``: a serialized
-    GPU module. The kernel-table parameter of upstream is not supported."""
+    GPU module. The kernel-table parameter of upstream is not supported.
+
+    The object is bytes, as upstream's string attribute is: it is kept one
+    character per byte (latin-1), since xDSL's strings must be UTF-8 text and
+    a cubin is not."""
 
     name = "gpu.object"
 
@@ -218,7 +222,7 @@ class ObjectAttr(ParametrizedAttribute):
                     parser.raise_error("expected keyword for GPU object format")
                 fmt = CompilationTarget(word)
                 parser.parse_punctuation("=")
-            obj = parser.parse_str_literal()
+            obj = parser.parse_bytes_literal().decode("latin-1")
         return (target, StringAttr(fmt.value), StringAttr(obj), props)
 
     def print_parameters(self, printer: Printer) -> None:
@@ -231,7 +235,7 @@ class ObjectAttr(ParametrizedAttribute):
                 printer.print_string(", ")
             if self.format.data != CompilationTarget.FATBIN:
                 printer.print_string(f"{self.format.data} = ")
-            printer.print_attribute(self.object)
+            printer.print_bytes_literal(self.object.data.encode("latin-1"))
 
 
 @irdl_custom_directive

@@ -41,6 +41,8 @@ config.substitutions.append(("%python", sys.executable))
 # GPU tests assemble the PTX they emit with NVIDIA's ptxas (CUDA toolkit) where it is installed.
 if shutil.which("ptxas"):
     config.available_features.add("ptxas")
+if shutil.which("fatbinary"):
+    config.available_features.add("fatbinary")
 
 # Integration tests that run kernels need a usable CUDA GPU (cuda-python, driver, device).
 try:
