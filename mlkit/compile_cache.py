@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 CACHE_ENV = "MLKIT_CACHE_DIR"
-FORMAT = 1
+FORMAT = 2  # 2: signatures record size ties
 
 memory: dict[str, Any] = {}
 

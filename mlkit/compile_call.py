@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from mlkit.compile_shapes import check_ties
 from mlkit.compile_signature import (
     DYNAMIC,
     ELEMENT_TYPES,
@@ -98,17 +99,24 @@ class BoundFunction:
                 f"{'s' if len(sig.params) != 1 else ''} ({', '.join(p.text for p in sig.params)}), "
                 f"got {len(args)}"
             )
+        # every argument is checked before any is passed or staged
+        checked: list[Any] = [
+            _scalar(i, value, p) if p.kind == "scalar" else _array(i, value, p)
+            for i, (value, p) in enumerate(zip(args, sig.params))
+        ]
+        arrays = {i: c[0] for i, c in enumerate(checked) if sig.params[i].kind != "scalar"}
+        check_ties(self.name, sig.ties, arrays, [q.text for q in sig.params])
         c_args: list[Any] = []
         keep: list[Any] = []
         writeback: list[tuple[np.ndarray, np.ndarray]] = []
         passed: list[tuple[int, int]] = []  # (start, end) of buffers passed in
         staged: list[np.ndarray] = []
         memory = self._memory
-        for i, (value, p) in enumerate(zip(args, sig.params)):
+        for value, p, c in zip(args, sig.params, checked):
             if p.kind == "scalar":
-                c_args.append(_scalar(i, value, p))
+                c_args.append(c)
                 continue
-            array, copied = _array(i, value, p)
+            array, copied = c
             if memory is not HOST_MEMORY:
                 array, copied = memory.stage(array), True
                 staged.append(array)

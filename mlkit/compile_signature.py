@@ -13,6 +13,8 @@ from typing import Any
 
 from xdsl.ir import Attribute, Operation
 
+from mlkit.compile_shapes import SizeTie, size_ties
+
 DYNAMIC = -1
 
 # element type name -> (numpy dtype name, ctypes scalar)
@@ -57,15 +59,20 @@ class ValueType:
 
 @dataclass(frozen=True)
 class Signature:
+    """A function's parameters and results, and which of its arguments'
+    sizes its body needs equal (:mod:`mlkit.compile_shapes`)."""
+
     name: str
     params: tuple[ValueType, ...]
     results: tuple[ValueType, ...]
+    ties: tuple[SizeTie, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "params": [p.to_json() for p in self.params],
             "results": [r.to_json() for r in self.results],
+            "ties": [t.to_json() for t in self.ties],
         }
 
     @staticmethod
@@ -74,6 +81,7 @@ class Signature:
             d["name"],
             tuple(ValueType.from_json(p) for p in d["params"]),
             tuple(ValueType.from_json(r) for r in d["results"]),
+            tuple(SizeTie.from_json(t) for t in d["ties"]),
         )
 
 
@@ -190,7 +198,7 @@ def record_signatures(
                     "i8/i16/i32/i64/index, and those scalars but f16)"
                 )
             continue
-        sigs[name] = Signature(name, tuple(params), tuple(results))  # type: ignore[arg-type]
+        sigs[name] = Signature(name, tuple(params), tuple(results), size_ties(op))  # type: ignore[arg-type]
         op.attributes["llvm.emit_c_interface"] = UnitAttr()
         arg_attrs = (
             list(op.arg_attrs.data)

@@ -362,3 +362,50 @@ def test_results_aliasing_arguments_or_globals_are_copied_not_freed() -> None:
         AttributeError, match=r"'vec' cannot be called: its parameter 0 \('vector<4xf32>'\)"
     ):
         _ = p.vec
+
+
+TIED = """
+func.func @mm(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                     outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (j)>
+func.func @add_row(%m: memref<?x?xf32>, %v: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<?xf32>) outs(%m : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+"""
+
+
+def test_mismatched_dynamic_sizes_are_a_value_error_naming_both(cache_dir) -> None:
+    """Sizes the body needs equal are checked before the call: without the
+    check the loops would run past the end of the smaller array."""
+    prog = mlkit.compile(TIED)
+    a, b = np.ones((4, 3), np.float32), np.ones((3, 5), np.float32)
+    np.testing.assert_array_equal(prog.mm(a, b, np.zeros((4, 5), np.float32)), a @ b)
+    with pytest.raises(ValueError, match=r"argument 1 \('tensor<\?x\?xf32>'\) has size 2 in "
+                       r"dimension 0, but argument 0 .* has size 3 in dimension 1; "
+                       r"'linalg.matmul' at line 3 needs them equal"):  # fmt: skip
+        prog.mm(a, np.ones((2, 5), np.float32), np.zeros((4, 5), np.float32))
+    with pytest.raises(ValueError, match="argument 2 .* has size 6 in dimension 1"):
+        prog.mm(a, b, np.zeros((4, 6), np.float32))
+    # a broadcast ties the vector to the matrix's columns only
+    m = np.zeros((7, 3), np.float32)
+    prog.add_row(m, np.arange(3, dtype=np.float32))
+    np.testing.assert_array_equal(m, np.tile(np.arange(3, dtype=np.float32), (7, 1)))
+    with pytest.raises(ValueError, match=r"argument 1 .* has size 7 in dimension 0, but "
+                       r"argument 0 .* has size 3 in dimension 1"):  # fmt: skip
+        prog.add_row(m, np.zeros(7, np.float32))
+    # the ties come back from the disk cache too
+    compile_cache.memory.clear()
+    hits = compile_api.stats["disk_hits"]
+    again = mlkit.compile(TIED)
+    assert compile_api.stats["disk_hits"] == hits + 1
+    assert again.signatures["mm"].ties == prog.signatures["mm"].ties

@@ -123,7 +123,9 @@ def symbols(llvm_ir: str) -> dict[str, str]:
 def target_chunks() -> list[tuple[str, int, str]]:
     chunks = []
     for path in sorted(TARGET_TESTS.glob("*.mlir")):
-        if path.name == "invalid.mlir":
+        # errors have no upstream IR; the GPU host translation needs upstream's
+        # GPU-to-LLVM-IR translation, which torch-mlir's ExecutionEngine lacks
+        if path.name in ("invalid.mlir", "gpu.mlir", "gpu-invalid.mlir"):
             continue
         for chunk in split_input(path.read_text(), "// -----"):
             chunks.append((path.name, chunk.first_line, chunk.text))
