@@ -222,7 +222,10 @@ class ObjectAttr(ParametrizedAttribute):
                     parser.raise_error("expected keyword for GPU object format")
                 fmt = CompilationTarget(word)
                 parser.parse_punctuation("=")
-            obj = parser.parse_bytes_literal().decode("latin-1")
+            # xDSL lexes valid UTF-8 as a string and anything else as bytes
+            text = parser.parse_optional_str_literal()
+            data = text.encode() if text is not None else parser.parse_bytes_literal()
+            obj = data.decode("latin-1")
         return (target, StringAttr(fmt.value), StringAttr(obj), props)
 
     def print_parameters(self, printer: Printer) -> None:

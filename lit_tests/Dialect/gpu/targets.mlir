@@ -20,3 +20,8 @@ gpu.binary @b [#gpu.object<#gpu.address_space<global>, "BLOB">]
 
 // CHECK: gpu.binary @c <#gpu.select_object<0 : i64>> {x} [#gpu.object<#gpu.address_space<global>, properties = {O = 3 : i32}, bin = "x">, #gpu.object<#gpu.address_space<global>, offload = "y">]
 gpu.binary @c <#gpu.select_object<0 : i64>> {x} [#gpu.object<#gpu.address_space<global>, properties = {O = 3 : i32}, bin = "x">, #gpu.object<#gpu.address_space<global>, offload = "y">]
+
+// Objects are bytes: text, UTF-8 and bytes that are not UTF-8 all print as
+// they were written, one escape per non-printable byte.
+// CHECK: gpu.binary @bytes [#gpu.object<#gpu.address_space<global>, assembly = "//\0A.entry k\09\C3\A9">, #gpu.object<#gpu.address_space<global>, bin = "\7FELF\BE\00\FF">]
+gpu.binary @bytes [#gpu.object<#gpu.address_space<global>, assembly = "//\0A.entry k\09\C3\A9">, #gpu.object<#gpu.address_space<global>, bin = "\7FELF\BE\00\FF">]
