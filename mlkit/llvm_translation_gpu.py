@@ -108,7 +108,9 @@ class GpuHostTranslation:
         obj = selected_object(op)
         data = object_bytes(obj)
         section = obj.properties.data.get("section")
-        where = f', section "{quote_bytes(section.data.encode())}"' if isinstance(section, StringAttr) else ""
+        where = ""
+        if isinstance(section, StringAttr):
+            where = f', section "{quote_bytes(section.data.encode())}"'
         binary, handle = identifier("@", f"{name}_binary"), identifier("@", f"{name}_module")
         if obj.format.data == CompilationTarget.ASSEMBLY:
             load = (f"call ptr {self.declare('mgpuModuleLoadJIT')}(ptr {binary}, "
