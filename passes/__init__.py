@@ -53,6 +53,7 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
     "expand-strided-metadata": ("mlkit.passes.transforms.expand_strided_metadata:ExpandStridedMetadata", "Expand memref operations into easier to analyze constructs"),
     "symbol-dce": ("mlkit.passes.transforms.symbol_dce:SymbolDCE", "Eliminate dead symbols"),
     "inline": ("mlkit.passes.transforms.inline:InlinerPass", "Inline function calls"),
+    "scf-parallel-loop-tiling": ("mlkit.passes.transforms.scf_parallel_loop_tiling:ScfParallelLoopTiling", "Tile parallel loops"),
     "gpu-map-parallel-loops": ("mlkit.passes.transforms.gpu_map_parallel_loops:GpuMapParallelLoopsPass", "Greedily maps loops to GPU hardware dimensions."),
     "convert-affine-for-to-gpu": ("mlkit.passes.conversion.affine_for_to_gpu:ConvertAffineForToGPU", "Convert top-level AffineFor Ops to GPU kernels"),
     "convert-parallel-loops-to-gpu": ("mlkit.passes.conversion.parallel_loops_to_gpu:ConvertParallelLoopToGpu", "Convert mapped scf.parallel ops to gpu launch operations"),
