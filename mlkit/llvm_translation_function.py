@@ -59,6 +59,7 @@ class FunctionTranslation:
         )
         self.pending: list[tuple[Operation, int, Block, Sequence[SSAValue]]] = []
         self.forwarders: list[tuple[int, Operation, Block, list[tuple[str, SSAValue]]]] = []
+        self.launches = 0  # gpu.launch_func ops translated: names their local values
 
     # -- what instruction handlers use ------------------------------------------------
     def ty(self, type: Attribute) -> str:

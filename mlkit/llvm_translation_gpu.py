@@ -195,9 +195,8 @@ def translate_launch_func(t: FunctionTranslation, op: Operation) -> str:
             f"no 'gpu.binary' named '{module_name}' (serialize the kernel module with "
             "gpu-module-to-binary first)"
         )
-    count = getattr(t, "_launches", 0)
-    t._launches = count + 1  # type: ignore[attr-defined]
-    p = f"%launch{count}"
+    p = f"%launch{t.launches}"
+    t.launches += 1
     lines: list[str] = []
     args = list(op.kernelOperands)
     fields = ", ".join(t.ty(a.type) for a in args)
