@@ -34,7 +34,7 @@ def main() -> None:
 
     os.environ["MLKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="mlkit-bench-")
     import mlkit
-    from mlkit import compile_cache
+    from mlkit.api import cache as compile_cache
 
     t = time.perf_counter()
     prog = mlkit.compile(SOURCE)

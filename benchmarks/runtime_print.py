@@ -19,8 +19,8 @@ import time
 import numpy as np
 
 from mlkit.context import make_context
-from mlkit.jit import jit_compile
-from mlkit.parsing import parse_module
+from mlkit.execution.jit import jit_compile
+from mlkit.syntax.parser import parse_module
 
 PRINT = """
 llvm.func @printMemrefF32(i64, !llvm.ptr)

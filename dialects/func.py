@@ -54,7 +54,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor_common import DeclarativeSyntax
+from mlkit.dialects.tensor.common import DeclarativeSyntax
 
 # Properties the custom syntax of func.func spells out; the rest go in `attributes`.
 _FUNC_SYNTAX = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")

@@ -48,7 +48,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor_common import DeclarativeSyntax, tensor_op
+from mlkit.dialects.tensor.common import DeclarativeSyntax, tensor_op
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"

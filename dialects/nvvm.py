@@ -42,8 +42,8 @@ from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from mlkit.dialects.llvm_attrs import ConstantRangeAttr
-from mlkit.dialects.llvm_types import LLVMStructType
+from mlkit.dialects.llvm.attrs import ConstantRangeAttr
+from mlkit.dialects.llvm.types import LLVMStructType
 
 # ---------------------------------------------------------------- #nvvm.target
 

@@ -18,11 +18,11 @@ __all__ = [
 
 _EXPORTS = {
     "Registry": "mlkit.registry",
-    "compile": "mlkit.compile_api",
+    "compile": "mlkit.api.compile",
     "default_registry": "mlkit.plugins",
     "load_plugin": "mlkit.plugins",
     "make_context": "mlkit.context",
-    "parse_module": "mlkit.parsing",
+    "parse_module": "mlkit.syntax.parser",
 }
 
 

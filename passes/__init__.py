@@ -13,7 +13,7 @@ BUILTIN_PASSES: dict[str, tuple[str, str]] = {
     ),
     "cse": ("mlkit.passes.transforms.cse:CSE", "Eliminate common sub-expressions"),
     "buffer-deallocation-pipeline": ("mlkit.passes.transforms.buffer_deallocation:BufferDeallocationPipeline", "The default pipeline for automatically inserting deallocation operations after one-shot bufferization"),
-    "one-shot-bufferize": ("mlkit.passes.transforms.one_shot_bufferize:OneShotBufferize", "One-Shot Bufferize"),
+    "one-shot-bufferize": ("mlkit.passes.transforms.bufferization.one_shot_bufferize:OneShotBufferize", "One-Shot Bufferize"),
     "linalg-generalize-named-ops": ("mlkit.passes.transforms.linalg_generalize:LinalgGeneralizeNamedOps", "Convert named ops into generic ops"),
     "convert-linalg-to-loops": ("mlkit.passes.conversion.linalg_to_loops:ConvertLinalgToLoops", "Convert the operations from the linalg dialect into loops"),
     "convert-linalg-to-affine-loops": ("mlkit.passes.conversion.linalg_to_loops:ConvertLinalgToAffineLoops", "Lower the operations from the linalg dialect into affine loops"),
@@ -82,8 +82,8 @@ def register(registry: Registry) -> None:
         "mlkit.passes.pipelines.lower_to_cuda:LowerToCUDA",
         summary="Lower tensor and linalg IR to NVVM kernels in PTX and llvm-dialect host code",
     )
-    registry.register_pipeline("gpu-lower-to-nvvm-pipeline", "mlkit.passes.transforms.gpu_pipeline:GPUToNVVMPipeline", summary="The default pipeline lowers main dialects (arith, memref, scf, vector, gpu, and nvvm) to NVVM. It starts by lowering GPU code to the specified compilation target (default is fatbin) then lowers the host code.")
-    registry.register_emitter("ptx", "mlkit.ptx:emit_ptx", summary="PTX of every GPU kernel module")
-    registry.register_emitter("llvm", "mlkit.emitters:emit_llvm", summary="LLVM IR text")
-    registry.register_emitter("asm", "mlkit.emitters:emit_asm", summary="Target assembly (host by default)")
-    registry.register_emitter("obj", "mlkit.emitters:emit_obj", summary="Target object file (host by default)")
+    registry.register_pipeline("gpu-lower-to-nvvm-pipeline", "mlkit.passes.pipelines.gpu_lower_to_nvvm:GPUToNVVMPipeline", summary="The default pipeline lowers main dialects (arith, memref, scf, vector, gpu, and nvvm) to NVVM. It starts by lowering GPU code to the specified compilation target (default is fatbin) then lowers the host code.")
+    registry.register_emitter("ptx", "mlkit.target.ptx:emit_ptx", summary="PTX of every GPU kernel module")
+    registry.register_emitter("llvm", "mlkit.target.emit:emit_llvm", summary="LLVM IR text")
+    registry.register_emitter("asm", "mlkit.target.emit:emit_asm", summary="Target assembly (host by default)")
+    registry.register_emitter("obj", "mlkit.target.emit:emit_obj", summary="Target object file (host by default)")

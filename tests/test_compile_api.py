@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -10,7 +11,8 @@ import numpy as np
 import pytest
 
 import mlkit
-from mlkit import compile_api, compile_cache
+from mlkit.api import cache as compile_cache
+from mlkit.api import compile as compile_api
 
 MATMUL_TENSOR = """
 func.func @matmul(%a: tensor<8x6xf32>, %b: tensor<6x5xf32>, %c: tensor<8x5xf32>) -> tensor<8x5xf32> {
@@ -195,7 +197,7 @@ def test_scalars(prog) -> None:
 
 def test_module_object_and_listing(prog) -> None:
     from mlkit.context import make_context
-    from mlkit.parsing import parse_module
+    from mlkit.syntax.parser import parse_module
 
     module = parse_module(make_context(), MATMUL_TENSOR, "m")
     p = mlkit.compile(module)
@@ -274,7 +276,7 @@ def test_disk_cache_in_a_second_process(cache_dir) -> None:
     mlkit.compile(src)
     code = (
         "import sys, numpy as np, mlkit\n"
-        "from mlkit import compile_api\n"
+        "from mlkit.api import compile as compile_api\n"
         "p = mlkit.compile(sys.stdin.read())\n"
         "a = np.ones((8, 6), np.float32); b = np.ones((6, 5), np.float32)\n"
         "r = p.mm_proc(a, b, np.zeros((8, 5), np.float32))\n"
@@ -297,7 +299,7 @@ def test_damaged_disk_entry_recompiles(cache_dir) -> None:
     key = compile_cache.key(
         src,
         compile_api.DEFAULT_PIPELINE,
-        __import__("mlkit.jit").jit.JitOptions(opt_level=3),
+        importlib.import_module("mlkit.execution.jit").JitOptions(opt_level=3),
     )
     (cache_dir / f"{key}.json").write_text('{"format": 1, "llvm_ir": "garbage", "signatures": []}')
     p = mlkit.compile(src)

@@ -32,7 +32,7 @@ import pytest
 from upstream_oracle import ir
 from xdsl.dialects.builtin import ModuleOp
 
-from mlkit.printing import print_op
+from mlkit.syntax.printer import print_op
 
 ExecutionEngine = pytest.importorskip("torch_mlir.execution_engine").ExecutionEngine
 runtime = pytest.importorskip("torch_mlir.runtime")
@@ -298,8 +298,8 @@ def test_every_program_has_a_spec() -> None:
 def _lower(name: str, pipeline: str, path: Path | None = None) -> ModuleOp:
     """The program lowered by mlkit, in memory (as ``mlkit-opt -p ... --emit=llvm`` has it)."""
     from mlkit.context import make_context
-    from mlkit.parsing import parse_module
-    from mlkit.pass_manager import PassRunner, PipelineBuilder
+    from mlkit.syntax.parser import parse_module
+    from mlkit.pipeline.manager import PassRunner, PipelineBuilder
     from mlkit.plugins import default_registry
 
     registry = default_registry()
@@ -326,7 +326,7 @@ def _run_upstream(module: ModuleOp, args: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _run_llvmlite(module: ModuleOp, args: list[np.ndarray]) -> list[np.ndarray]:
-    from mlkit.llvm_translation import translate_and_verify
+    from mlkit.target.llvmir.module import translate_and_verify
 
     llvm_module = translate_and_verify(module)
     llvm_binding.initialize_native_target()

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from test_cuda_runtime import MATMUL, PIPELINE, SAXPY, lower
 
-from mlkit.compile_call import _descriptor
-from mlkit.jit import JitOptions, jit_compile
+from mlkit.api.call import _descriptor
+from mlkit.execution.jit import JitOptions, jit_compile
 from mlkit.runtime import cuda
 
 pytestmark = pytest.mark.skipif(not cuda.available(), reason="no usable CUDA GPU here")

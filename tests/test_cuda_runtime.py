@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from fake_cuda import FakeDriver, Launch
 
-from mlkit.compile_call import _descriptor
-from mlkit.jit import JitError, JitOptions, jit_compile
+from mlkit.api.call import _descriptor
+from mlkit.execution.jit import JitError, JitOptions, jit_compile
 from mlkit.runtime import cuda
 
 SAXPY = """
@@ -46,8 +46,8 @@ PIPELINE = "builtin.module(gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-for
 
 def lower(text: str, pipeline: str) -> object:
     from mlkit.context import make_context
-    from mlkit.parsing import parse_module
-    from mlkit.pass_manager import PassRunner, PipelineBuilder
+    from mlkit.syntax.parser import parse_module
+    from mlkit.pipeline.manager import PassRunner, PipelineBuilder
     from mlkit.plugins import default_registry
 
     registry = default_registry()

@@ -62,7 +62,7 @@ def test_attribute_text_matches_upstream(text: str) -> None:
     from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, Builtin
     from xdsl.parser import Parser
 
-    from mlkit.dialects.affine_syntax import format_affine_map, format_affine_set
+    from mlkit.dialects.affine.syntax import format_affine_map, format_affine_set
 
     with ir.Context():
         assert str(ir.Attribute.parse(text)) == text, "the list holds upstream's printed forms"
@@ -101,8 +101,8 @@ def test_dimension_and_symbol_rules() -> None:
     """mlkit's isValidDim/isValidSymbol agree with upstream on sample values."""
     from mlkit.context import make_context
     from mlkit.dialects.affine import ForOp, is_valid_dim, is_valid_symbol
-    from mlkit.dialects.affine_scope import get_affine_scope
-    from mlkit.parsing import parse_module
+    from mlkit.dialects.affine.scope import get_affine_scope
+    from mlkit.syntax.parser import parse_module
     from mlkit.plugins import default_registry
 
     module = parse_module(make_context(default_registry()), VALIDITY, "<validity>")

@@ -8,7 +8,8 @@ mlkit subclasses must still be instances of xDSL's classes, which passes match.
 from __future__ import annotations
 
 import pytest
-from mlkit.dialects import arith, arith_casts
+from mlkit.dialects import arith
+from mlkit.dialects.arith import casts as arith_casts
 from upstream_oracle import dialect_differential_tests, ir, mlkit_print, upstream_print
 from xdsl.dialects import arith as xarith
 from xdsl.dialects import test as xdsl_test

@@ -49,8 +49,8 @@ func.func @f(%c: index, %i: i32) {
 def test_launch_region_arguments() -> None:
     """Later passes rely on upstream's order of the launch body's arguments."""
     from mlkit.context import make_context
-    from mlkit.dialects.gpu_kernel import LaunchOp
-    from mlkit.parsing import parse_module
+    from mlkit.dialects.gpu.kernel import LaunchOp
+    from mlkit.syntax.parser import parse_module
 
     module = parse_module(make_context(), LAUNCH, "<launch>")
     launch = next(op for op in module.walk() if isinstance(op, LaunchOp))
@@ -65,8 +65,8 @@ def test_launch_region_arguments() -> None:
 
 def test_kernel_func_accessors() -> None:
     from mlkit.context import make_context
-    from mlkit.dialects.gpu_kernel import GPUFuncOp
-    from mlkit.parsing import parse_module
+    from mlkit.dialects.gpu.kernel import GPUFuncOp
+    from mlkit.syntax.parser import parse_module
 
     text = (GPU_TESTS / "ops.mlir").read_text()
     module = parse_module(make_context(), text, "ops.mlir")

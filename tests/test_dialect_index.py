@@ -22,9 +22,9 @@ from xdsl.traits import Commutative, ConstantLike, Pure
 
 from mlkit.diagnostics import DiagnosticError
 from mlkit.dialects import index
-from mlkit.parsing import parse_module
-from mlkit.printing import print_op
-from mlkit.verifier import verify_op_tree
+from mlkit.syntax.parser import parse_module
+from mlkit.syntax.printer import print_op
+from mlkit.diagnostics.verifier import verify_op_tree
 
 DIALECT_DIR = Path(__file__).parent.parent / "lit_tests" / "Dialect" / "index"
 OPS = DIALECT_DIR / "ops.mlir"

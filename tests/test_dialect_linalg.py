@@ -38,8 +38,8 @@ def test_upstream_rejects_invalid_chunk(index: int) -> None:
 def test_mlkit_rejects_invalid_chunks() -> None:
     from mlkit.context import make_context
     from mlkit.diagnostics import DiagnosticError
-    from mlkit.parsing import parse_module
-    from mlkit.verifier import verify_op_tree
+    from mlkit.syntax.parser import parse_module
+    from mlkit.diagnostics.verifier import verify_op_tree
 
     for chunk in _invalid_chunks():
         expected = re.search(r"expected-error[^{]*\{\{(.*)\}\}", chunk)
@@ -54,8 +54,8 @@ def _mlkit_generalized(text: str) -> str:
     from mlkit.dialects.linalg import GenericOp, generalize_in_place
 
     from mlkit.context import make_context
-    from mlkit.parsing import parse_module
-    from mlkit.printing import print_op
+    from mlkit.syntax.parser import parse_module
+    from mlkit.syntax.printer import print_op
 
     module = parse_module(make_context(), text, "<ops>")
     targets = [
@@ -85,8 +85,8 @@ def test_generalization_matches_upstream() -> None:
 
 def test_python_interface() -> None:
     """Maps, iterators and bodies are reachable from Python for later passes."""
-    from mlkit.dialects.linalg_attrs import IteratorType
-    from mlkit.dialects.linalg_contraction import MatmulOp
+    from mlkit.dialects.linalg.attrs import IteratorType
+    from mlkit.dialects.linalg.contraction import MatmulOp
     from xdsl.dialects.builtin import TensorType, f32
     from xdsl.ir.affine import AffineMap
     from xdsl.utils.test_value import create_ssa_value

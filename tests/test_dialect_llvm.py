@@ -76,7 +76,7 @@ def test_builders_make_upstream_ir() -> None:
     from xdsl.ir import Block, Region
 
     from mlkit.dialects import llvm
-    from mlkit.printing import print_op
+    from mlkit.syntax.printer import print_op
 
     desc = llvm.LLVMStructType(
         [llvm.LLVMPointerType(), llvm.LLVMPointerType(), i64, llvm.LLVMArrayType(1, i64)]

@@ -13,9 +13,9 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, TensorType, f32
 from upstream_oracle import assert_upstream_reads_same_ir, ir, mlkit_print
 
 from mlkit.dialects import tensor
-from mlkit.dialects.tensor_common import compute_rank_reduction_mask
-from mlkit.dialects.tensor_region import infer_pad_shape
-from mlkit.dialects.tensor_reshape import infer_collapsed_shape
+from mlkit.dialects.tensor.common import compute_rank_reduction_mask
+from mlkit.dialects.tensor.region import infer_pad_shape
+from mlkit.dialects.tensor.reshape import infer_collapsed_shape
 
 ROOT = Path(__file__).resolve().parent.parent
 LIT = ROOT / "lit_tests" / "Dialect" / "tensor"
@@ -91,7 +91,7 @@ def test_slice_accessors() -> None:
     }
     """
     from mlkit.context import make_context
-    from mlkit.parsing import parse_module
+    from mlkit.syntax.parser import parse_module
 
     module = parse_module(make_context(), text, "<test>")
     op = next(o for o in module.walk() if isinstance(o, tensor.ExtractSliceOp))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mlkit.deep_stack import run_with_deep_stack
+from mlkit.driver.deep_stack import run_with_deep_stack
 from mlkit.tools.opt import run
 
 LOCATED = re.compile(r"^(?P<file>[^\n:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$")

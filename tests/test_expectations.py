@@ -1,11 +1,11 @@
-"""Tests for mlkit.expectations: mlir-opt style ``--verify-diagnostics`` directives."""
+"""Tests for mlkit.diagnostics.expectations: mlir-opt style ``--verify-diagnostics`` directives."""
 
 from __future__ import annotations
 
 import pytest
 
 from mlkit.diagnostics import UNKNOWN, Diagnostic, Severity, SourceLoc
-from mlkit.expectations import Expectation, check_expectations, parse_expectations
+from mlkit.diagnostics.expectations import Expectation, check_expectations, parse_expectations
 
 F = "t.mlir"
 

@@ -9,10 +9,10 @@ import shutil
 import pytest
 from test_cuda_runtime import lower
 
-from mlkit.dialects.gpu_kernel import BinaryOp
-from mlkit.llvm_translation import translate_module
-from mlkit.llvm_translation_gpu import object_bytes, selected_object
-from mlkit.printing import print_op
+from mlkit.dialects.gpu.kernel import BinaryOp
+from mlkit.target.llvmir.module import translate_module
+from mlkit.target.llvmir.dialect.gpu import object_bytes, selected_object
+from mlkit.syntax.printer import print_op
 
 pytestmark = pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not installed")
 

@@ -39,14 +39,14 @@ from xdsl.dialects.builtin import (  # noqa: E402
 from mlkit.context import make_context  # noqa: E402
 from mlkit.diagnostics import DiagnosticError  # noqa: E402
 from mlkit.dialects import llvm  # noqa: E402
-from mlkit.emitters import emit_asm, emit_llvm, emit_obj  # noqa: E402
-from mlkit.llvm_translation import translate_and_verify  # noqa: E402
-from mlkit.llvm_translation_ops import CONSTANT_OPS, INSTRUCTIONS  # noqa: E402
-from mlkit.llvm_translation_target import TargetOptions, set_target_options  # noqa: E402
-from mlkit.llvm_translation_types import float_text  # noqa: E402
-from mlkit.parsing import parse_module  # noqa: E402
-from mlkit.source_input import split_input  # noqa: E402
-from mlkit.verifier import verify_op_tree  # noqa: E402
+from mlkit.target.emit import emit_asm, emit_llvm, emit_obj  # noqa: E402
+from mlkit.target.llvmir.module import translate_and_verify  # noqa: E402
+from mlkit.target.llvmir.ops import CONSTANT_OPS, INSTRUCTIONS  # noqa: E402
+from mlkit.target.machine import TargetOptions, set_target_options  # noqa: E402
+from mlkit.target.llvmir.types import float_text  # noqa: E402
+from mlkit.syntax.parser import parse_module  # noqa: E402
+from mlkit.driver.source_input import split_input  # noqa: E402
+from mlkit.diagnostics.verifier import verify_op_tree  # noqa: E402
 
 TARGET_TESTS = Path(__file__).resolve().parents[1] / "lit_tests" / "Target" / "LLVMIR"
 

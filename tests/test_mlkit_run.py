@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mlkit.jit_runner import format_result
+from mlkit.driver.run import format_result
 from mlkit.tools.run import parse_args, run
 
 PROGRAM = """

@@ -1,4 +1,4 @@
-"""Tests for mlkit.pass_manager: building pipelines from text and flags,
+"""Tests for mlkit.pipeline.manager: building pipelines from text and flags,
 op-anchored nesting, running with verification and IR-printing instrumentation."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from xdsl.passes import ModulePass
 
 from mlkit.context import make_context
 from mlkit.diagnostics import DiagnosticError, Severity
-from mlkit.parsing import parse_module
-from mlkit.pass_manager import (
+from mlkit.syntax.parser import parse_module
+from mlkit.pipeline.manager import (
     ANY,
     Instrumentation,
     InternalError,
@@ -26,7 +26,7 @@ from mlkit.pass_manager import (
     PipelineError,
 )
 from mlkit.plugins import load_entry_point_plugins, load_plugin
-from mlkit.printing import print_op
+from mlkit.syntax.printer import print_op
 from mlkit.registry import Registry
 
 TOY_PLUGIN = Path(__file__).resolve().parents[1] / "lit_tests" / "Plugins" / "Inputs" / "toy_plugin.py"

@@ -1,4 +1,4 @@
-"""Tests for mlkit.pass_options: raw option strings -> typed ModulePass instances."""
+"""Tests for mlkit.pipeline.options: raw option strings -> typed ModulePass instances."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from mlkit.pass_options import (
+from mlkit.pipeline.options import (
     OptionInfo,
     PassOptionError,
     build_pass,
     option_infos,
     pass_options_of,
 )
-from mlkit.pipeline_syntax import format_pass_options, parse_pass_options
+from mlkit.pipeline.syntax import format_pass_options, parse_pass_options
 
 
 @dataclass(frozen=True)

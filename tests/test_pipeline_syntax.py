@@ -1,10 +1,10 @@
-"""Tests for mlkit.pipeline_syntax: MLIR textual pass pipeline parsing/printing."""
+"""Tests for mlkit.pipeline.syntax: MLIR textual pass pipeline parsing/printing."""
 
 from __future__ import annotations
 
 import pytest
 
-from mlkit.pipeline_syntax import (
+from mlkit.pipeline.syntax import (
     OpPipeline,
     PassSpec,
     PipelineElement,

@@ -14,8 +14,8 @@ import pytest
 
 import mlkit
 from mlkit.context import make_context
-from mlkit.parsing import parse_module
-from mlkit.pass_manager import PassRunner, PipelineBuilder
+from mlkit.syntax.parser import parse_module
+from mlkit.pipeline.manager import PassRunner, PipelineBuilder
 from mlkit.plugins import (
     ENTRY_POINT_GROUP,
     PluginError,
@@ -23,7 +23,7 @@ from mlkit.plugins import (
     load_entry_point_plugins,
     load_plugin,
 )
-from mlkit.printing import print_op
+from mlkit.syntax.printer import print_op
 from mlkit.registry import Registry
 
 REPO = Path(__file__).resolve().parents[1]
@@ -403,7 +403,7 @@ def test_plugin_named_pipeline_with_options(tmp_path: Path) -> None:
 
 
 def test_plugin_named_pipeline_bad_option(tmp_path: Path) -> None:
-    from mlkit.pass_manager import PipelineError
+    from mlkit.pipeline.manager import PipelineError
 
     path = write(tmp_path / "pipes.py", PIPELINE_PLUGIN)
     reg = builtins_registry()
@@ -415,7 +415,7 @@ def test_plugin_named_pipeline_bad_option(tmp_path: Path) -> None:
 
 
 def test_plugin_named_pipeline_from_command_line(tmp_path: Path) -> None:
-    from mlkit.opt_main import run_opt
+    from mlkit.driver.opt import run_opt
     from mlkit.tools.opt import parse_args
 
     plugin = write(tmp_path / "pipes.py", PIPELINE_PLUGIN)

@@ -20,9 +20,9 @@ from xdsl.passes import ModulePass
 
 from mlkit.context import make_context
 from mlkit.diagnostics import DiagnosticError
-from mlkit.parsing import parse_module
+from mlkit.syntax.parser import parse_module
 from mlkit.registry import CORE_DIALECTS, Registry, RegistryError
-from mlkit.verifier import verify_op_tree
+from mlkit.diagnostics.verifier import verify_op_tree
 
 # ---------------------------------------------------------------- fixtures
 
@@ -337,7 +337,7 @@ def test_emitter_clashes() -> None:
 
 
 def test_registered_emitter_is_used_by_the_driver(tmp_path: Any) -> None:
-    from mlkit.opt_main import OptOptions, run_opt
+    from mlkit.driver.opt import OptOptions, run_opt
 
     src = tmp_path / "in.mlir"
     src.write_text("func.func @f() {\n  return\n}\n")
@@ -465,7 +465,7 @@ def test_dialect_factory_not_called_until_used() -> None:
 
 
 def test_pass_factory_not_called_until_used() -> None:
-    from mlkit.pass_manager import PipelineBuilder
+    from mlkit.pipeline.manager import PipelineBuilder
 
     reg = Registry()
     factory = Counter(Documented)

@@ -156,8 +156,8 @@ def test_runner_utils_libraries_are_recognised() -> None:
 # -- through the JIT ---------------------------------------------------------------------------
 def compile_llvm(text: str):
     from mlkit.context import make_context
-    from mlkit.jit import jit_compile
-    from mlkit.parsing import parse_module
+    from mlkit.execution.jit import jit_compile
+    from mlkit.syntax.parser import parse_module
 
     return jit_compile(parse_module(make_context(), text, "<test>"))
 

@@ -29,11 +29,11 @@ def mlkit_print(
 ) -> str:
     """Parse ``text`` with mlkit, optionally run a pipeline, and print it."""
     from mlkit.context import make_context
-    from mlkit.parsing import parse_module
-    from mlkit.pass_manager import PassRunner, PipelineBuilder
+    from mlkit.syntax.parser import parse_module
+    from mlkit.pipeline.manager import PassRunner, PipelineBuilder
     from mlkit.plugins import default_registry
-    from mlkit.printing import print_op
-    from mlkit.verifier import verify_op_tree
+    from mlkit.syntax.printer import print_op
+    from mlkit.diagnostics.verifier import verify_op_tree
 
     registry = default_registry()
     ctx = make_context(registry)

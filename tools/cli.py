@@ -54,7 +54,7 @@ def tool_main(run: Callable[[list[str], TextIO, TextIO], int]) -> NoReturn:
     code; a bug (not bad input) becomes a short internal-error line."""
     import os
 
-    from mlkit.deep_stack import run_with_deep_stack
+    from mlkit.driver.deep_stack import run_with_deep_stack
 
     tool = os.path.basename(sys.argv[0])
     try:

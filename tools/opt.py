@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TextIO
 
-from mlkit.llvm_translation_target import TargetOptions, check_triple, parse_opt_level
-from mlkit.opt_main import OptOptions, run_opt
-from mlkit.pass_manager import ANY, OpPassManager, PipelineBuilder, PipelineError
+from mlkit.target.machine import TargetOptions, check_triple, parse_opt_level
+from mlkit.driver.opt import OptOptions, run_opt
+from mlkit.pipeline.manager import ANY, OpPassManager, PipelineBuilder, PipelineError
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.registry import Registry
 from mlkit.tools.cli import Arg, UsageError, scan, tool_main, unknown_argument
@@ -221,7 +221,7 @@ def help_text(registry: Registry) -> str:
 
 
 def list_passes(registry: Registry) -> str:
-    from mlkit.pass_options import option_infos
+    from mlkit.pipeline.options import option_infos
 
     lines: list[str] = []
     for title, table in (("Passes", registry.passes), ("Pass Pipelines", registry.pipelines)):

@@ -1,5 +1,5 @@
 """``mlkit-run``: mlir-runner's command line over mlkit's JIT
-(:mod:`mlkit.jit_runner`): ``-e``, ``-entry-point-result``, ``-O0``..``-O3``,
+(:mod:`mlkit.driver.run`): ``-e``, ``-entry-point-result``, ``-O0``..``-O3``,
 ``-shared-libs``, ``--march``, ``--mcpu``, with one or two dashes."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 from dataclasses import replace
 from typing import TextIO
 
-from mlkit.jit_runner import ENTRY_RESULTS, RunOptions, run_runner
+from mlkit.driver.run import ENTRY_RESULTS, RunOptions, run_runner
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.tools.cli import UsageError, scan, unknown_argument
 
@@ -119,7 +119,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
 
 def main() -> None:
-    from mlkit.deep_stack import run_with_deep_stack
+    from mlkit.driver.deep_stack import run_with_deep_stack
 
     code = run_with_deep_stack(lambda: run(sys.argv[1:], sys.stdout, sys.stderr))
     sys.stdout.flush()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from mlkit.opt_main import OptOptions, run_opt
+from mlkit.driver.opt import OptOptions, run_opt
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.tools.cli import UsageError, scan, tool_main, unknown_argument
 

@@ -56,7 +56,7 @@ def provide(names: Iterable[str]) -> str | None:
         llvm_binding.add_symbol(name, callback_address(name))
     gpu = sorted(n for n in wanted if n.startswith("mgpu"))
     if gpu:
-        from mlkit.jit_symbols import JitError
+        from mlkit.execution.symbols import JitError
         from mlkit.runtime import cuda
 
         try:

@@ -32,8 +32,10 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from mlkit.dialects import affine, gpu_kernel
-from mlkit.op_diagnostics import emit_error
+from mlkit.dialects import affine
+
+from mlkit.dialects.gpu import kernel as gpu_kernel
+from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.conversion.affine_to_std import AffineLoweringError, lower_map_max, lower_map_min
 
 
@@ -155,7 +157,7 @@ def convert_nest(root: affine.ForOp, num_block_dims: int, num_thread_dims: int) 
 
 @dataclass(frozen=True)
 class ConvertAffineForToGPU(ModulePass):
-    """Convert top-level AffineFor Ops to GPU kernels."""
+    """Convert top-level AffineFor Ops to GPU kernels"""
 
     name = "convert-affine-for-to-gpu"
     display_name: ClassVar[str] = "ConvertAffineForToGPUPass"

@@ -51,8 +51,8 @@ from xdsl.pattern_rewriter import (
 )
 
 from mlkit.dialects import affine
-from mlkit.dialects.affine_parallel import ATOMIC_RMW_KINDS
-from mlkit.op_diagnostics import emit_error
+from mlkit.dialects.affine.parallel import ATOMIC_RMW_KINDS
+from mlkit.diagnostics.emit import emit_error
 
 DYNAMIC = -(1 << 63)
 """``ShapedType::kDynamic`` in a static basis."""
@@ -463,7 +463,7 @@ class LinearizeLowering(RewritePattern):
 
 @dataclass(frozen=True)
 class LowerAffinePass(ModulePass):
-    """Lower Affine operations to a combination of Arith and SCF operations."""
+    """Lower Affine operations to a combination of Arith and SCF operations"""
 
     name = "lower-affine"
     display_name: ClassVar[str] = "LowerAffinePass"

@@ -38,7 +38,7 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
     apply_llvm_patterns,
@@ -285,7 +285,7 @@ def _with_fastmath(new: Operation, op: Operation) -> Operation:
 
 @dataclass(frozen=True)
 class ConvertArithToLLVM(ModulePass):
-    """Convert Arith dialect to LLVM dialect."""
+    """Convert Arith dialect to LLVM dialect"""
 
     name = "convert-arith-to-llvm"
     display_name: ClassVar[str] = "ArithToLLVMConversionPass"

@@ -31,7 +31,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
     apply_llvm_patterns,
@@ -159,7 +159,7 @@ def cf_to_llvm_patterns(converter: LLVMTypeConverter) -> list[ConvertToLLVMPatte
 
 @dataclass(frozen=True)
 class ConvertControlFlowToLLVM(ModulePass):
-    """Convert ControlFlow operations to the LLVM dialect."""
+    """Convert ControlFlow operations to the LLVM dialect"""
 
     name = "convert-cf-to-llvm"
     display_name: ClassVar[str] = "ConvertControlFlowToLLVMPass"

@@ -21,7 +21,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
     apply_llvm_patterns,
@@ -90,7 +90,7 @@ DIALECT_PATTERNS: dict[str, Callable[[LLVMTypeConverter], list[ConvertToLLVMPatt
 
 @dataclass(frozen=True)
 class ConvertToLLVM(ModulePass):
-    """Convert to LLVM via dialect interfaces found in the input IR."""
+    """Convert to LLVM via dialect interfaces found in the input IR"""
 
     name = "convert-to-llvm"
     display_name: ClassVar[str] = "ConvertToLLVMPass"

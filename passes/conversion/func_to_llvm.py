@@ -43,12 +43,12 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
     apply_llvm_patterns,
 )
-from mlkit.passes.conversion.memref_to_llvm_descriptor import OpBuilder
+from mlkit.passes.conversion.llvm_common.memref_descriptor import OpBuilder
 
 C_INTERFACE = "llvm.emit_c_interface"
 _INHERENT = {"sym_name", "function_type", "arg_attrs", "res_attrs", "llvm.linkage"}
@@ -324,7 +324,7 @@ def func_to_llvm_patterns(converter: LLVMTypeConverter) -> list[ConvertToLLVMPat
 
 @dataclass(frozen=True)
 class ConvertFuncToLLVM(ModulePass):
-    """Convert from the Func dialect to the LLVM dialect."""
+    """Convert from the Func dialect to LLVM dialect"""
 
     name = "convert-func-to-llvm"
     display_name: ClassVar[str] = "ConvertFuncToLLVMPass"

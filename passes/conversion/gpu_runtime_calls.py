@@ -32,8 +32,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mlkit.dialects import gpu_memory, llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.dialects import llvm
+
+from mlkit.dialects.gpu import memory as gpu_memory
+from mlkit.passes.conversion.llvm_common.type_converter import (
     DYNAMIC,
     ConversionState,
     ConvertToLLVMPattern,
@@ -41,7 +43,7 @@ from mlkit.passes.conversion.llvm_type_converter import (
     after_definition,
     enclosing_module,
 )
-from mlkit.passes.conversion.memref_to_llvm_descriptor import (
+from mlkit.passes.conversion.llvm_common.memref_descriptor import (
     ALIGNED,
     ALLOCATED,
     SIZES,

@@ -30,7 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mlkit.dialects import gpu_kernel, gpu_memory
+from mlkit.dialects.gpu import kernel as gpu_kernel
+
+from mlkit.dialects.gpu import memory as gpu_memory
 from mlkit.passes.conversion.gpu_runtime_calls import (
     PTR,
     STREAM_CREATE,
@@ -40,12 +42,12 @@ from mlkit.passes.conversion.gpu_runtime_calls import (
     finish_runtime_lowering,
     runtime_patterns,
 )
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConversionState,
     ConvertToLLVMPattern,
 )
-from mlkit.passes.conversion.memref_to_llvm_descriptor import ALIGNED, OpBuilder
-from mlkit.op_diagnostics import emit_error
+from mlkit.passes.conversion.llvm_common.memref_descriptor import ALIGNED, OpBuilder
+from mlkit.diagnostics.emit import emit_error
 from xdsl.context import Context
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -117,7 +119,7 @@ class LaunchFuncLowering(RuntimeCallPattern):
 
 @dataclass(frozen=True)
 class GpuToLLVMConversionPass(ModulePass):
-    """Convert GPU dialect to LLVM dialect with GPU runtime calls."""
+    """Convert GPU dialect to LLVM dialect with GPU runtime calls"""
 
     name = "gpu-to-llvm"
     display_name: ClassVar[str] = "GpuToLLVMConversionPass"

@@ -40,16 +40,18 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from mlkit.dialects import gpu_kernel, llvm
-from mlkit.dialects.gpu_attrs import AddressSpace, AddressSpaceAttr
+from mlkit.dialects import llvm
+
+from mlkit.dialects.gpu import kernel as gpu_kernel
+from mlkit.dialects.gpu.attrs import AddressSpace, AddressSpaceAttr
 from mlkit.passes.conversion.func_to_llvm import FuncOpToLLVMPattern
 from mlkit.passes.conversion.gpu_to_nvvm_ops import gpu_to_nvvm_op_patterns
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
     apply_llvm_patterns,
 )
-from mlkit.passes.conversion.memref_to_llvm_descriptor import OpBuilder
+from mlkit.passes.conversion.llvm_common.memref_descriptor import OpBuilder
 
 NVVM_ADDRESS_SPACES = {AddressSpace.GLOBAL: 1, AddressSpace.WORKGROUP: 3, AddressSpace.PRIVATE: 0}
 
@@ -191,7 +193,7 @@ def nvvm_patterns(converter: LLVMTypeConverter) -> list[ConvertToLLVMPattern]:
 
 @dataclass(frozen=True)
 class ConvertGpuOpsToNVVMOps(ModulePass):
-    """Generate NVVM operations for gpu operations."""
+    """Generate NVVM operations for gpu operations"""
 
     name = "convert-gpu-to-nvvm"
     display_name: ClassVar[str] = "ConvertGpuOpsToNVVMOps"

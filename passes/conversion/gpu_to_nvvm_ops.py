@@ -21,9 +21,13 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from mlkit.dialects import gpu_kernel, gpu_ops, llvm, nvvm
-from mlkit.dialects.llvm_attrs import ConstantRangeAttr
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.dialects import llvm, nvvm
+
+from mlkit.dialects.gpu import kernel as gpu_kernel
+
+from mlkit.dialects.gpu import ops as gpu_ops
+from mlkit.dialects.llvm.attrs import ConstantRangeAttr
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
 )
 

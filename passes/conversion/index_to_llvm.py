@@ -23,7 +23,7 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
     apply_llvm_patterns,

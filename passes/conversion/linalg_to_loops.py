@@ -30,7 +30,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 
-from .linalg_to_loops_lowering import (
+from mlkit.passes.conversion.linalg_to_loops_lowering import (
     ConstantPool,
     LoopKind,
     has_pure_buffer_semantics,
@@ -73,7 +73,7 @@ class _LinalgToLoopsBase(ModulePass):
 
 @dataclass(frozen=True)
 class ConvertLinalgToLoops(_LinalgToLoopsBase):
-    """Convert the operations from the linalg dialect into loops."""
+    """Convert the operations from the linalg dialect into loops"""
 
     name = "convert-linalg-to-loops"
     display_name: ClassVar[str] = "ConvertLinalgToLoopsPass"
@@ -82,7 +82,7 @@ class ConvertLinalgToLoops(_LinalgToLoopsBase):
 
 @dataclass(frozen=True)
 class ConvertLinalgToAffineLoops(_LinalgToLoopsBase):
-    """Lower the operations from the linalg dialect into affine loops."""
+    """Lower the operations from the linalg dialect into affine loops"""
 
     name = "convert-linalg-to-affine-loops"
     display_name: ClassVar[str] = "ConvertLinalgToAffineLoopsPass"
@@ -91,7 +91,7 @@ class ConvertLinalgToAffineLoops(_LinalgToLoopsBase):
 
 @dataclass(frozen=True)
 class ConvertLinalgToParallelLoops(_LinalgToLoopsBase):
-    """Convert the operations from the linalg dialect into parallel loops."""
+    """Convert the operations from the linalg dialect into parallel loops"""
 
     name = "convert-linalg-to-parallel-loops"
     display_name: ClassVar[str] = "ConvertLinalgToParallelLoopsPass"

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from mlkit.dialects import affine
-from mlkit.dialects.affine_scope import get_affine_scope, is_valid_symbol
-from mlkit.dialects.linalg_attrs import IteratorType
-from mlkit.dialects.linalg_map_ops import DestinationStyleOp
-from mlkit.dialects.linalg_named_base import NamedStructuredOp
-from mlkit.dialects.linalg_structural import GenericOp, IndexOp, YieldOp
+from mlkit.dialects.affine.scope import get_affine_scope, is_valid_symbol
+from mlkit.dialects.linalg.attrs import IteratorType
+from mlkit.dialects.linalg.map_ops import DestinationStyleOp
+from mlkit.dialects.linalg.named_base import NamedStructuredOp
+from mlkit.dialects.linalg.structural import GenericOp, IndexOp, YieldOp
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -48,7 +48,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsolatedFromAbove
 
-from mlkit.locations import source_loc
+from mlkit.diagnostics.locations import source_loc
 
 __all__ = [
     "ConstantPool",

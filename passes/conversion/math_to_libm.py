@@ -49,7 +49,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
-from mlkit.op_diagnostics import emit_error
+from mlkit.diagnostics.emit import emit_error
 
 # math op name -> libm function for f32 (the f64 one drops the trailing "f")
 LIBM_NAMES: dict[str, str] = {

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from mlkit.dialects import llvm
-from mlkit.dialects import llvm_intr_ext as ext
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.dialects.llvm import intr_ext as ext
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConversionState,
     ConvertToLLVMPattern,
     LLVMTypeConverter,

@@ -43,7 +43,7 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     DYNAMIC,
     ConvertToLLVMPattern,
     LLVMTypeConverter,
@@ -51,7 +51,7 @@ from mlkit.passes.conversion.llvm_type_converter import (
     enclosing_module,
     lookup_or_declare,
 )
-from mlkit.passes.conversion.memref_to_llvm_descriptor import SIZES, OpBuilder
+from mlkit.passes.conversion.llvm_common.memref_descriptor import SIZES, OpBuilder
 
 DEADBEEF = 0xDEADBEEF
 GEP_INBOUNDS_NUW = 7  # inbounds | nusw | nuw, as upstream's load/store addressing
@@ -389,7 +389,7 @@ def memref_to_llvm_patterns(
 
 @dataclass(frozen=True)
 class FinalizeMemRefToLLVM(ModulePass):
-    """Finalize MemRef dialect to LLVM dialect conversion."""
+    """Finalize MemRef dialect to LLVM dialect conversion"""
 
     name = "finalize-memref-to-llvm"
     display_name: ClassVar[str] = "FinalizeMemRefToLLVMConversionPass"

@@ -26,9 +26,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import SSAValue
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import DYNAMIC
+from mlkit.passes.conversion.llvm_common.type_converter import DYNAMIC
 from mlkit.passes.conversion.memref_to_llvm import MemRefPattern
-from mlkit.passes.conversion.memref_to_llvm_descriptor import (
+from mlkit.passes.conversion.llvm_common.memref_descriptor import (
     ALIGNED,
     ALLOCATED,
     OFFSET,

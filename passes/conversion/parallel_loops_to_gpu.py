@@ -30,7 +30,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
-from mlkit.dialects import affine, gpu_kernel
+from mlkit.dialects import affine
+
+from mlkit.dialects.gpu import kernel as gpu_kernel
 
 VISITED_ATTR = "SCFToGPU_visited"
 _PROCESSOR_SLOT = {
@@ -171,7 +173,7 @@ def _erase_between(first: Operation, stop: Operation) -> None:
 
 @dataclass(frozen=True)
 class ConvertParallelLoopToGpu(ModulePass):
-    """Convert mapped scf.parallel ops to gpu launch operations."""
+    """Convert mapped scf.parallel ops to gpu launch operations"""
 
     name = "convert-parallel-loops-to-gpu"
     display_name: ClassVar[str] = "ConvertParallelLoopToGpu"

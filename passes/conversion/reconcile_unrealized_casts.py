@@ -23,7 +23,7 @@ from xdsl.transforms.reconcile_unrealized_casts import (
 
 @dataclass(frozen=True)
 class ReconcileUnrealizedCasts(ReconcileUnrealizedCastsPass):
-    """Simplify and eliminate unrealized conversion casts."""
+    """Simplify and eliminate unrealized conversion casts"""
 
     name = "reconcile-unrealized-casts"
     display_name: ClassVar[str] = "ReconcileUnrealizedCastsPass"

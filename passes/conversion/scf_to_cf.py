@@ -175,7 +175,7 @@ class ParallelLowering(RewritePattern):
 
 @dataclass(frozen=True)
 class ConvertSCFToCF(ConvertScfToCf):
-    """Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG."""
+    """Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG"""
 
     name = "convert-scf-to-cf"
     display_name: ClassVar[str] = "SCFToControlFlowPass"

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_type_converter import (
+from mlkit.passes.conversion.llvm_common.type_converter import (
     ConversionState,
     ConvertToLLVMPattern,
     LLVMTypeConverter,
 )
-from mlkit.passes.conversion.memref_to_llvm_descriptor import OpBuilder
+from mlkit.passes.conversion.llvm_common.memref_descriptor import OpBuilder
 from mlkit.passes.conversion.vector_to_llvm_nd import run_conversion, unroll_nd
 from mlkit.passes.conversion.vector_to_llvm_reduction import ReductionLowering
 from xdsl.context import Context

@@ -17,7 +17,7 @@ from mlkit.dialects.llvm import (
     LLVMArrayType,
     PoisonOp,
 )
-from mlkit.passes.conversion.llvm_type_converter import ConversionState
+from mlkit.passes.conversion.llvm_common.type_converter import ConversionState
 from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects.builtin import (
     AnyFloat,

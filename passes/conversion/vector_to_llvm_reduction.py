@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mlkit.dialects import llvm
-from mlkit.dialects.llvm_attrs import FASTMATH_FLAGS, ICMP_PREDICATES
-from mlkit.dialects.llvm_intr_ext import REDUCTION_CLASSES
-from mlkit.passes.conversion.llvm_type_converter import ConvertToLLVMPattern
+from mlkit.dialects.llvm.attrs import FASTMATH_FLAGS, ICMP_PREDICATES
+from mlkit.dialects.llvm.intr_ext import REDUCTION_CLASSES
+from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
 from mlkit.passes.conversion.vector_to_llvm_nd import llvm_fastmath
 from xdsl.dialects import vector
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, VectorType

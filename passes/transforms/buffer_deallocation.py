@@ -33,7 +33,7 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from mlkit.op_diagnostics import emit_error
+from mlkit.diagnostics.emit import emit_error
 from xdsl.dialects import arith
 
 VIEW_OPS = {
@@ -277,7 +277,7 @@ def _while(op: scf.WhileOp, state: _Block) -> None:
 
 @dataclass(frozen=True)
 class BufferDeallocationPipeline(ModulePass):
-    """Frees every allocated buffer (see the module docstring)."""
+    """The default pipeline for automatically inserting deallocation operations after one-shot bufferization"""
 
     name = "buffer-deallocation-pipeline"
     display_name: ClassVar[str] = "BufferDeallocationPipeline"

@@ -20,7 +20,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 
 @dataclass(frozen=True)
 class Canonicalize(CanonicalizePass):
-    """Canonicalize operations."""
+    """Canonicalize operations"""
 
     name = "canonicalize"
     display_name: ClassVar[str] = "Canonicalizer"

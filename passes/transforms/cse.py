@@ -14,7 +14,7 @@ from xdsl.transforms.common_subexpression_elimination import CommonSubexpression
 
 @dataclass(frozen=True)
 class CSE(CommonSubexpressionElimination):
-    """Eliminate common sub-expressions."""
+    """Eliminate common sub-expressions"""
 
     name = "cse"
     display_name: ClassVar[str] = "CSE"

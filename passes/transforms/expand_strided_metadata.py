@@ -347,7 +347,7 @@ class ExtractStridedMetadataFolder(RewritePattern):
 
 @dataclass(frozen=True)
 class ExpandStridedMetadata(ModulePass):
-    """Expand memref operations into easier to analyze constructs."""
+    """Expand memref operations into easier to analyze constructs"""
 
     name = "expand-strided-metadata"
     display_name: ClassVar[str] = "ExpandStridedMetadataPass"

@@ -39,7 +39,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import ConstantLike, SymbolTable
 
-from mlkit.dialects import gpu_kernel, gpu_ops
+from mlkit.dialects.gpu import kernel as gpu_kernel
+
+from mlkit.dialects.gpu import ops as gpu_ops
 
 _ID_OPS = (gpu_ops.BlockIdOp, gpu_ops.ThreadIdOp, gpu_ops.GridDimOp, gpu_ops.BlockDimOp)
 
@@ -182,7 +184,7 @@ def _launches(op: Operation) -> Iterator[gpu_kernel.LaunchOp]:
 
 @dataclass(frozen=True)
 class GpuKernelOutlining(ModulePass):
-    """Outline gpu.launch bodies to kernel functions."""
+    """Outline gpu.launch bodies to kernel functions"""
 
     name = "gpu-kernel-outlining"
     display_name: ClassVar[str] = "GpuKernelOutliningPass"

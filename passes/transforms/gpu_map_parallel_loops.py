@@ -25,7 +25,7 @@ from xdsl.ir import Operation
 from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 
-from mlkit.op_diagnostics import emit_error
+from mlkit.diagnostics.emit import emit_error
 
 MAPPING_ATTR = "mapping"
 _LEVELS = (

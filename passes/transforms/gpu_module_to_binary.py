@@ -4,7 +4,7 @@ nvvm dialects) becomes a ``gpu.binary`` with one ``#gpu.object`` per
 
 ``format`` (upstream's ``compilation-target``, alias ``format``): ``isa``
 keeps the PTX text (through llvmlite's NVPTX target machine,
-:mod:`mlkit.ptx`); ``bin`` assembles it into a cubin with ``ptxas``;
+:mod:`mlkit.target.ptx`); ``bin`` assembles it into a cubin with ``ptxas``;
 ``fatbin`` wraps that cubin and the PTX with ``fatbinary``; ``offload``
 keeps the LLVM IR text. ``bin``/``fatbin`` need the CUDA tools on ``PATH``.
 A module without targets is an error, as upstream's.
@@ -25,9 +25,9 @@ from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from mlkit.dialects.gpu_attrs import ObjectAttr
-from mlkit.dialects.gpu_kernel import BinaryOp, GPUModuleOp
-from mlkit.op_diagnostics import emit_error
+from mlkit.dialects.gpu.attrs import ObjectAttr
+from mlkit.dialects.gpu.kernel import BinaryOp, GPUModuleOp
+from mlkit.diagnostics.emit import emit_error
 
 _FORMATS = {"isa": "assembly", "assembly": "assembly", "bin": "bin", "binary": "bin",
             "fatbin": "fatbin", "offload": "offload", "llvm": "offload"}  # fmt: skip
@@ -46,7 +46,7 @@ def serialize(
     """The object of ``module`` for ``target``. As upstream's NVVM target, PTX
     records the optimization level its JIT loader is to use (``O``), and a
     non-empty ``section`` names the ELF section the host binary keeps it in."""
-    from mlkit.ptx import compile_gpu_module, kernel_module_as_llvm, target_parameters
+    from mlkit.target.ptx import compile_gpu_module, kernel_module_as_llvm, target_parameters
 
     props: dict[str, Attribute] = {}
     if fmt == "assembly":
@@ -55,7 +55,7 @@ def serialize(
         props["section"] = StringAttr(section)
 
     if fmt == "offload":
-        from mlkit.llvm_translation import translate_module
+        from mlkit.target.llvmir.module import translate_module
 
         text = translate_module(kernel_module_as_llvm(module))
         return ObjectAttr(target, StringAttr(fmt), StringAttr(text), DictionaryAttr(props))

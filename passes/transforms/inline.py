@@ -29,7 +29,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.dead_code_elimination import region_dce
 
-from mlkit.op_diagnostics import emit_error
+from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.symbol_dce import resolve, symbol_uses, table_ops, visibility
 
 INLINABLE_DIALECTS = frozenset(
@@ -151,7 +151,7 @@ def _has_uses(symbol: func.FuncOp, module: ModuleOp) -> bool:
 
 @dataclass(frozen=True)
 class InlinerPass(ModulePass):
-    """Inline function calls."""
+    """Inline function calls"""
 
     name = "inline"
     display_name: ClassVar[str] = "Inliner"

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mlkit.dialects.linalg import generalize
-from mlkit.dialects.linalg_contraction import ContractionOp, UserMapsContractionOp
-from mlkit.dialects.linalg_conv import WindowedOp
-from mlkit.dialects.linalg_map_ops import DestinationStyleOp
-from mlkit.dialects.linalg_named_base import NamedStructuredOp
-from mlkit.dialects.linalg_structural import GenericOp
+from mlkit.dialects.linalg.contraction import ContractionOp, UserMapsContractionOp
+from mlkit.dialects.linalg.conv import WindowedOp
+from mlkit.dialects.linalg.map_ops import DestinationStyleOp
+from mlkit.dialects.linalg.named_base import NamedStructuredOp
+from mlkit.dialects.linalg.structural import GenericOp
 from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
@@ -75,7 +75,7 @@ class GeneralizeNamedOpPattern(RewritePattern):
 
 @dataclass(frozen=True)
 class LinalgGeneralizeNamedOps(ModulePass):
-    """Convert named ops into generic ops."""
+    """Convert named ops into generic ops"""
 
     name = "linalg-generalize-named-ops"
     display_name: ClassVar[str] = "LinalgGeneralizeNamedOpsPass"

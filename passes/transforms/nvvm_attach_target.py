@@ -15,9 +15,9 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, UnitAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from mlkit.dialects.gpu_kernel import GPUModuleOp
+from mlkit.dialects.gpu.kernel import GPUModuleOp
 from mlkit.dialects.nvvm import NVVMTargetAttr
-from mlkit.op_diagnostics import emit_error
+from mlkit.diagnostics.emit import emit_error
 
 
 @dataclass(frozen=True)

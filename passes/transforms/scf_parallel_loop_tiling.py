@@ -242,7 +242,7 @@ class TileParallelLoop(RewritePattern):
 
 @dataclass(frozen=True)
 class ScfParallelLoopTiling(ModulePass):
-    """Tile parallel loops."""
+    """Tile parallel loops"""
 
     name = "scf-parallel-loop-tiling"
     display_name: ClassVar[str] = "SCFParallelLoopTiling"

@@ -19,7 +19,7 @@ from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 from xdsl.passes import ModulePass
 from xdsl.traits import SymbolOpInterface, SymbolTable
 
-from mlkit.op_diagnostics import emit_error
+from mlkit.diagnostics.emit import emit_error
 
 
 def symbol_name(op: Operation) -> str | None:
@@ -114,7 +114,7 @@ def compute_liveness(table: Operation, hidden: bool, live: set[Operation]) -> No
 
 @dataclass(frozen=True)
 class SymbolDCE(ModulePass):
-    """Eliminate dead symbols."""
+    """Eliminate dead symbols"""
 
     name = "symbol-dce"
     display_name: ClassVar[str] = "SymbolDCE"

@@ -15,7 +15,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.op_diagnostics import emit_error, emit_remark, emit_warning
+from mlkit.diagnostics.emit import emit_error, emit_remark, emit_warning
 
 
 @irdl_op_definition

@@ -1,0 +1,406 @@
+"""affine.apply, min, max, load, store, vector_load, vector_store and yield
+with upstream's syntax and verifiers.
+
+The ops subclass xDSL's where xDSL has one, so code matching on xDSL's classes
+keeps working, and replace their syntax and verifiers: xDSL reads every SSA id
+of ``%m[%i + 3]`` as a symbol and has no ``symbol(...)``, prints fully
+parenthesised maps, checks types with its own wording and has neither
+``affine.max``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects import affine as xaffine
+from xdsl.dialects.builtin import AffineMapAttr, IndexType, MemRefType, VectorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.traits import IsTerminator, MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.affine.scope import get_affine_scope, is_valid_dim, is_valid_symbol, verify_dims_and_symbols
+from mlkit.dialects.affine.syntax import (
+    parse_dim_and_symbol_list,
+    parse_map_attr,
+    parse_map_of_ssa_ids,
+    print_dim_and_symbol_list,
+    print_map_attr,
+    print_map_of_ssa_ids,
+)
+
+
+def check_index_types(values: Sequence[SSAValue], first: int, what: str, variadic: bool) -> None:
+    """ODS's type check of ``Index`` / ``Variadic<Index>``, in upstream's words."""
+    kind = "variadic of index" if variadic else "index"
+    for i, value in enumerate(values):
+        if not isinstance(value.type, IndexType):
+            raise VerifyException(f"{what} #{first + i} must be {kind}, but got '{value.type}'")
+
+
+def _print_attr_dict(printer: Printer, op: Operation) -> None:
+    printer.print_op_attributes(op.attributes)
+
+
+# ---------------------------------------------------------------------------
+# affine.apply, affine.min, affine.max
+# ---------------------------------------------------------------------------
+
+
+def _parse_map_and_operands(parser: Parser) -> tuple[AffineMapAttr, list[SSAValue], int, dict[str, Attribute]]:
+    amap = parse_map_attr(parser)
+    operands, num_dims = parse_dim_and_symbol_list(parser)
+    return amap, operands, num_dims, parser.parse_optional_attr_dict()
+
+
+def _print_map_and_operands(printer: Printer, op: Operation, amap: AffineMapAttr) -> None:
+    printer.print_string(" ")
+    print_map_attr(printer, amap)
+    print_dim_and_symbol_list(printer, op.operands, amap.data.num_dims)
+    _print_attr_dict(printer, op)
+
+
+def _check_operand_count(op: Operation, amap: AffineMapAttr) -> None:
+    check_index_types(op.operands, 0, "operand", True)
+    check_index_types(op.results, 0, "result", False)
+    if len(op.operands) != amap.data.num_dims + amap.data.num_symbols:
+        raise VerifyException("operand count and affine map dimension and symbol count must match")
+
+
+@irdl_op_definition
+class ApplyOp(xaffine.ApplyOp):
+    """``affine.apply``; operand types are checked in ``verify_`` for upstream's wording."""
+
+    name = "affine.apply"
+    mapOperands = var_operand_def()
+    map = prop_def(AffineMapAttr)
+    result = result_def()
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ApplyOp:
+        start = parser.pos
+        amap, operands, num_dims, attrs = _parse_map_and_operands(parser)
+        m = amap.data
+        if m.num_dims != num_dims or num_dims + m.num_symbols != len(operands):
+            parser.raise_error("dimension or symbol index mismatch", start)
+        op = cls(operands, amap)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        _print_map_and_operands(printer, self, self.map)
+
+    def verify_(self) -> None:
+        _check_operand_count(self, self.map)
+        m = self.map.data
+        if len(m.results) != 1:
+            raise VerifyException("mapping must produce one value")
+        region = get_affine_scope(self)
+        for operand in self.operands[m.num_dims :]:
+            if is_valid_dim(operand, region) and not is_valid_symbol(operand, region):
+                raise VerifyException("dimensional operand cannot be used as a symbol")
+
+
+class _MinMax(IRDLOperation):
+    """Shared syntax of affine.min and affine.max (upstream's AffineMinMaxOpBase)."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _MinMax:
+        amap, operands, _, attrs = _parse_map_and_operands(parser)
+        op = cls.create(operands=operands, result_types=[IndexType()], properties={"map": amap})
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        _print_map_and_operands(printer, self, self.map)  # pyright: ignore
+
+    def verify_(self) -> None:
+        _check_operand_count(self, self.map)  # pyright: ignore
+        if not self.map.data.results:  # pyright: ignore
+            raise VerifyException("affine map expect at least one result")
+
+
+@irdl_op_definition
+class MinOp(_MinMax, xaffine.MinOp):
+    """``affine.min``: the minimum of the map's results."""
+
+    name = "affine.min"
+    arguments = var_operand_def()
+    result = result_def()
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class MaxOp(_MinMax):
+    """``affine.max``: the maximum of the map's results (missing from xDSL)."""
+
+    name = "affine.max"
+    arguments = var_operand_def()
+    result = result_def()
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(Pure())
+
+
+# ---------------------------------------------------------------------------
+# Memory accesses
+# ---------------------------------------------------------------------------
+
+
+def _verify_indexing(op: Operation, amap: AffineMapAttr, indices: Sequence[SSAValue], memref: SSAValue) -> None:
+    """Upstream's ``verifyMemoryOpIndexing``."""
+    mtype = memref.type
+    assert isinstance(mtype, MemRefType)
+    m = amap.data
+    if len(m.results) != mtype.get_num_dims():
+        raise VerifyException("affine map num results must equal memref rank")
+    if m.num_dims + m.num_symbols != len(indices):
+        raise VerifyException("expects as many subscripts as affine map inputs")
+    for index in indices:
+        if not isinstance(index.type, IndexType):
+            raise VerifyException("index to load must have 'index' type")
+    verify_dims_and_symbols(op, indices, m.num_dims)
+
+
+def _parse_access(
+    parser: Parser,
+) -> tuple[UnresolvedOperand, AffineMapAttr, list[UnresolvedOperand], dict[str, Attribute]]:
+    memref = parser.parse_unresolved_operand()
+    parsed = parse_map_of_ssa_ids(parser, Parser.Delimiter.SQUARE)
+    attrs = parser.parse_optional_attr_dict()
+    return memref, AffineMapAttr(parsed.map), parsed.operands, attrs
+
+
+def _parse_memref_type(parser: Parser) -> MemRefType:
+    pos = parser.pos
+    mtype = parser.parse_type()
+    if not isinstance(mtype, MemRefType):
+        parser.raise_error("invalid kind of type specified", pos)
+    return mtype
+
+
+def _resolve_indices(parser: Parser, indices: Sequence[UnresolvedOperand]) -> list[SSAValue]:
+    return [parser.resolve_operand(i, IndexType()) for i in indices]
+
+
+def _print_access(printer: Printer, op: Operation, memref: SSAValue, amap: AffineMapAttr, indices: Sequence[SSAValue]) -> None:
+    printer.print_ssa_value(memref)
+    printer.print_string("[")
+    print_map_of_ssa_ids(printer, amap.data, indices)
+    printer.print_string("]")
+    _print_attr_dict(printer, op)
+    printer.print_string(" : ")
+    printer.print_attribute(memref.type)
+
+
+@irdl_op_definition
+class LoadOp(xaffine.LoadOp):
+    """``affine.load %m[%i + 3, symbol(%n)] : memref<...>``."""
+
+    name = "affine.load"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    result = result_def()
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(MemoryReadEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> LoadOp:
+        memref, amap, indices, attrs = _parse_access(parser)
+        parser.parse_punctuation(":")
+        mtype = _parse_memref_type(parser)
+        op = cls(parser.resolve_operand(memref, mtype), _resolve_indices(parser, indices), amap, mtype.element_type)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        _print_access(printer, self, self.memref, self.map, self.indices)
+
+    def verify_(self) -> None:
+        mtype = self.memref.type
+        assert isinstance(mtype, MemRefType)
+        if self.result.type != mtype.element_type:
+            raise VerifyException("result type must match element type of memref")
+        _verify_indexing(self, self.map, self.indices, self.memref)
+
+
+@irdl_op_definition
+class StoreOp(xaffine.StoreOp):
+    """``affine.store %v, %m[%i + 3, symbol(%n)] : memref<...>``."""
+
+    name = "affine.store"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    value = operand_def()
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(MemoryWriteEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> StoreOp:
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        memref, amap, indices, attrs = _parse_access(parser)
+        parser.parse_punctuation(":")
+        mtype = _parse_memref_type(parser)
+        op = cls(
+            parser.resolve_operand(value, mtype.element_type),
+            parser.resolve_operand(memref, mtype),
+            _resolve_indices(parser, indices),
+            amap,
+        )
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.value)
+        printer.print_string(", ")
+        _print_access(printer, self, self.memref, self.map, self.indices)
+
+    def verify_(self) -> None:
+        mtype = self.memref.type
+        assert isinstance(mtype, MemRefType)
+        if self.value.type != mtype.element_type:
+            raise VerifyException("value to store must have the same type as memref element type")
+        _verify_indexing(self, self.map, self.indices, self.memref)
+
+
+def _verify_vector_access(op: Operation, memref: SSAValue, vector: Attribute) -> None:
+    mtype = memref.type
+    assert isinstance(mtype, MemRefType) and isinstance(vector, VectorType)
+    if mtype.element_type != vector.element_type:
+        raise VerifyException("requires memref and vector types of the same elemental type")
+
+
+def _parse_vector_type(parser: Parser) -> VectorType:
+    pos = parser.pos
+    vtype = parser.parse_type()
+    if not isinstance(vtype, VectorType):
+        parser.raise_error("invalid kind of type specified", pos)
+    return vtype
+
+
+@irdl_op_definition
+class VectorLoadOp(xaffine.VectorLoadOp):
+    """``affine.vector_load %m[...] : memref<...>, vector<...>``."""
+
+    name = "affine.vector_load"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    result = result_def(VectorType)
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(MemoryReadEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VectorLoadOp:
+        memref, amap, indices, attrs = _parse_access(parser)
+        parser.parse_punctuation(":")
+        mtype = _parse_memref_type(parser)
+        parser.parse_punctuation(",")
+        vtype = _parse_vector_type(parser)
+        op = cls(parser.resolve_operand(memref, mtype), _resolve_indices(parser, indices), amap, vtype)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        _print_access(printer, self, self.memref, self.map, self.indices)
+        printer.print_string(", ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _verify_indexing(self, self.map, self.indices, self.memref)
+        _verify_vector_access(self, self.memref, self.result.type)
+
+
+@irdl_op_definition
+class VectorStoreOp(xaffine.VectorStoreOp):
+    """``affine.vector_store %v, %m[...] : memref<...>, vector<...>``."""
+
+    name = "affine.vector_store"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    value = operand_def(VectorType)
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(MemoryWriteEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VectorStoreOp:
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        memref, amap, indices, attrs = _parse_access(parser)
+        parser.parse_punctuation(":")
+        mtype = _parse_memref_type(parser)
+        parser.parse_punctuation(",")
+        vtype = _parse_vector_type(parser)
+        op = cls(
+            parser.resolve_operand(value, vtype),
+            parser.resolve_operand(memref, mtype),
+            _resolve_indices(parser, indices),
+            amap,
+        )
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.value)
+        printer.print_string(", ")
+        _print_access(printer, self, self.memref, self.map, self.indices)
+        printer.print_string(", ")
+        printer.print_attribute(self.value.type)
+
+    def verify_(self) -> None:
+        _verify_indexing(self, self.map, self.indices, self.memref)
+        _verify_vector_access(self, self.memref, self.value.type)
+
+
+# ---------------------------------------------------------------------------
+# affine.yield
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """``affine.yield``; replaces xDSL's, which does not check the values
+    against its parent's results."""
+
+    name = "affine.yield"
+    arguments = var_operand_def()
+    traits = traits_def(IsTerminator(), Pure())
+    assembly_format = "attr-dict ($arguments^ `:` type($arguments))?"
+
+    @staticmethod
+    def get(*operands: SSAValue | Operation) -> YieldOp:
+        return YieldOp.create(operands=[SSAValue.get(v) for v in operands])
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        if parent is None or parent.name not in ("affine.for", "affine.if", "affine.parallel"):
+            raise VerifyException("only terminates affine.if/for/parallel regions")
+        if len(parent.results) != len(self.arguments):
+            raise VerifyException(
+                "parent of yield must have same number of results as the yield operands"
+            )
+        for result, value in zip(parent.results, self.arguments):
+            if result.type != value.type:
+                raise VerifyException("types mismatch between yield op and its parent")

@@ -1,0 +1,472 @@
+"""The ``arith`` dialect with upstream's ops, flags and result types.
+
+Where xDSL 0.75 disagrees with upstream MLIR:
+- ``divsi``/``divui``/``shrsi``/``shrui`` lack the ``exact`` flag (``isExact``);
+- ``cmpi``/``cmpf`` always produce ``i1``, also for vectors and tensors (upstream:
+  ``vector<4xi1>``), and drop their attribute dictionary when printed;
+- ``select`` rejects a vector of conditions (``: vector<4xi1>, vector<4xi32>``);
+- ``remf`` and ``flush_denormals`` are missing;
+- the casts: see :mod:`mlkit.dialects.arith.casts`.
+Those xDSL ops are subclassed (passes match them with isinstance); the missing
+ones are new. Every other op is xDSL's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from mlkit.dialects.arith.casts import (
+    CAST_REPLACEMENTS,
+    NEW_CASTS,
+    IntegerOverflowAttr,
+    same_shape,
+)
+from mlkit.dialects.tensor.common import DeclarativeSyntax, tensor_op
+from xdsl.dialects import arith as xarith
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    UnitAttr,
+    UnrankedTensorType,
+    VectorType,
+    i1,
+)
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+_INT_LIKE = xarith.signlessIntegerLike
+_FLOAT_LIKE = xarith.floatingPointLike
+_BOOL_LIKE = xarith.boolLike
+_NO_FASTMATH = xarith.FastMathFlagsAttr("none")
+_EXACT_FORMAT = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
+
+
+def i1_like(type_: Attribute) -> Attribute:
+    """``i1`` shaped like ``type_``: the result type of a comparison."""
+    if isinstance(type_, VectorType):
+        return VectorType(i1, type_.get_shape(), type_.scalable_dims)
+    if isinstance(type_, TensorType):
+        return TensorType(i1, type_.get_shape(), type_.encoding)
+    if isinstance(type_, UnrankedTensorType):
+        return UnrankedTensorType(i1)
+    return i1
+
+
+# -- integer binary ops with `exact` -------------------------------------------
+
+
+@irdl_op_definition
+class DivSIOp(DeclarativeSyntax, xarith.DivSIOp):
+    """xDSL's op with upstream's ``exact`` flag."""
+
+    name = "arith.divsi"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    isExact = opt_prop_def(UnitAttr)
+    traits = xarith.DivSIOp.traits
+    assembly_format = _EXACT_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class DivUIOp(DeclarativeSyntax, xarith.DivUIOp):
+    """xDSL's op with upstream's ``exact`` flag."""
+
+    name = "arith.divui"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    isExact = opt_prop_def(UnitAttr)
+    traits = xarith.DivUIOp.traits
+    assembly_format = _EXACT_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class ShRSIOp(DeclarativeSyntax, xarith.ShRSIOp):
+    """xDSL's op with upstream's ``exact`` flag."""
+
+    name = "arith.shrsi"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    isExact = opt_prop_def(UnitAttr)
+    traits = xarith.ShRSIOp.traits
+    assembly_format = _EXACT_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class ShRUIOp(DeclarativeSyntax, xarith.ShRUIOp):
+    """xDSL's op with upstream's ``exact`` flag."""
+
+    name = "arith.shrui"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    isExact = opt_prop_def(UnitAttr)
+    traits = xarith.ShRUIOp.traits
+    assembly_format = _EXACT_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+# -- integer binary ops with overflow flags -----------------------------------
+
+_OVERFLOW_FORMAT = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
+
+
+def _overflow_prop() -> Any:
+    # one base class: IRDL's format parses `<nsw>` with it; xDSL's own
+    # (final) attribute class cannot be subclassed to fix its printing
+    return prop_def(
+        IntegerOverflowAttr, default_value=IntegerOverflowAttr("none"), prop_name="overflowFlags"
+    )
+
+
+@irdl_op_definition
+class AddiOp(DeclarativeSyntax, xarith.AddiOp):
+    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
+
+    name = "arith.addi"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    overflow_flags = _overflow_prop()
+    traits = xarith.AddiOp.traits
+    assembly_format = _OVERFLOW_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class SubiOp(DeclarativeSyntax, xarith.SubiOp):
+    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
+
+    name = "arith.subi"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    overflow_flags = _overflow_prop()
+    traits = xarith.SubiOp.traits
+    assembly_format = _OVERFLOW_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class MuliOp(DeclarativeSyntax, xarith.MuliOp):
+    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
+
+    name = "arith.muli"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    overflow_flags = _overflow_prop()
+    traits = xarith.MuliOp.traits
+    assembly_format = _OVERFLOW_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class ShLIOp(DeclarativeSyntax, xarith.ShLIOp):
+    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
+
+    name = "arith.shli"
+    T: ClassVar = VarConstraint("T", _INT_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    overflow_flags = _overflow_prop()
+    traits = xarith.ShLIOp.traits
+    assembly_format = _OVERFLOW_FORMAT
+
+    def verify_(self) -> None:
+        pass
+
+
+# -- float ops missing in xDSL -------------------------------------------------
+
+
+@tensor_op
+class RemFOp(xarith.FloatingPointLikeBinaryOperation):
+    """``arith.remf``: floating-point remainder (missing in xDSL)."""
+
+    name = "arith.remf"
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "lhs": "floating-point-like", "rhs": "floating-point-like", "result": "floating-point-like",
+    }  # fmt: skip
+
+    def verify_(self) -> None:
+        pass
+
+
+@irdl_op_definition
+class FlushDenormalsOp(IRDLOperation):
+    """``arith.flush_denormals``: denormals to signed zero (missing in xDSL)."""
+
+    name = "arith.flush_denormals"
+    T: ClassVar = VarConstraint("T", _FLOAT_LIKE)
+    operand = operand_def(T)
+    result = result_def(T)
+    fastmath = prop_def(
+        xarith.FastMathFlagsAttr, default_value=xarith.FastMathFlagsAttr("none")
+    )
+    traits = traits_def(Pure())
+    assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+
+
+# -- comparisons and select ----------------------------------------------------
+
+
+class _Comparison(IRDLOperation):
+    """Shared syntax of cmpi/cmpf: ``pred, %a, %b [fastmath<..>] {attrs} : T``,
+    with the result an ``i1`` shaped like the operands."""
+
+    PREDICATES: ClassVar[list[str]] = []
+    HAS_FASTMATH: ClassVar[bool] = False
+
+    def _init_comparison(
+        self,
+        lhs: Operation | SSAValue,
+        rhs: Operation | SSAValue,
+        predicate: int | str,
+        props: dict[str, Attribute],
+    ) -> None:
+        lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
+        if isinstance(predicate, str):
+            predicate = self.PREDICATES.index(predicate)
+        IRDLOperation.__init__(
+            self,
+            operands=[lhs, rhs],
+            result_types=[i1_like(lhs.type)],
+            properties={"predicate": IntegerAttr(predicate, 64), **props},
+        )
+
+    def verify_comparison(self) -> None:
+        lhs, rhs = self.operands[0].type, self.operands[1].type
+        if lhs != rhs:
+            raise VerifyException("requires all operands to have the same type")
+        if self.results[0].type != i1_like(lhs):
+            raise VerifyException(
+                "failed to verify that result type has i1 element type and same shape "
+                "as operands"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Operation:
+        pos = parser.pos
+        mnemonic = parser.parse_identifier()
+        if mnemonic not in cls.PREDICATES:
+            parser.raise_error(f"{mnemonic} is not a valid predicate", pos, parser.pos)
+        parser.parse_punctuation(",")
+        lhs = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        rhs = parser.parse_unresolved_operand()
+        props: dict[str, Attribute] = {
+            "predicate": IntegerAttr(cls.PREDICATES.index(mnemonic), 64)
+        }
+        if cls.HAS_FASTMATH:
+            fastmath = xarith.FastMathFlagsAttr("none")
+            if parser.parse_optional_keyword("fastmath"):
+                fastmath = xarith.FastMathFlagsAttr(
+                    xarith.FastMathFlagsAttr.parse_parameter(parser)
+                )
+            props["fastmath"] = fastmath
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type_ = parser.parse_type()
+        operands = parser.resolve_operands([lhs, rhs], [type_, type_], parser.pos)
+        return cls.create(
+            operands=operands, result_types=[i1_like(type_)], properties=props, attributes=attrs
+        )
+
+    def print(self, printer: Printer) -> None:
+        predicate = self.properties["predicate"]
+        assert isinstance(predicate, IntegerAttr)
+        printer.print_string(f" {self.PREDICATES[predicate.value.data]}, ")
+        printer.print_list(self.operands, printer.print_operand)
+        fastmath = self.properties.get("fastmath")
+        if fastmath is not None and fastmath != xarith.FastMathFlagsAttr("none"):
+            printer.print_string(" fastmath")
+            fastmath.print_parameter(printer)  # type: ignore[attr-defined]
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.operands[0].type)
+
+
+@irdl_op_definition
+class CmpiOp(_Comparison, xarith.CmpiOp):
+    """xDSL's op with upstream's shaped ``i1`` result and attribute dictionary."""
+
+    name = "arith.cmpi"
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def(_INT_LIKE)
+    rhs = operand_def(_INT_LIKE)
+    result = result_def(_BOOL_LIKE)
+    traits = xarith.CmpiOp.traits
+    PREDICATES: ClassVar[list[str]] = xarith.CMPI_COMPARISON_OPERATIONS
+
+    def __init__(
+        self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str
+    ) -> None:
+        self._init_comparison(operand1, operand2, arg, {})
+
+    def verify_(self) -> None:
+        self.verify_comparison()
+
+
+@irdl_op_definition
+class CmpfOp(_Comparison, xarith.CmpfOp):
+    """xDSL's op with upstream's shaped ``i1`` result and attribute dictionary."""
+
+    name = "arith.cmpf"
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def(_FLOAT_LIKE)
+    rhs = operand_def(_FLOAT_LIKE)
+    fastmath = prop_def(
+        xarith.FastMathFlagsAttr, default_value=xarith.FastMathFlagsAttr("none")
+    )
+    result = result_def(_BOOL_LIKE)
+    traits = xarith.CmpfOp.traits
+    PREDICATES: ClassVar[list[str]] = xarith.CMPF_COMPARISON_OPERATIONS
+    HAS_FASTMATH: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        operand1: SSAValue | Operation,
+        operand2: SSAValue | Operation,
+        arg: int | str,
+        fastmath: xarith.FastMathFlagsAttr = _NO_FASTMATH,
+    ) -> None:
+        self._init_comparison(operand1, operand2, arg, {"fastmath": fastmath})
+
+    def verify_(self) -> None:
+        self.verify_comparison()
+
+
+@tensor_op
+class SelectOp(xarith.SelectOp):
+    """xDSL's op; the condition may also be a vector/tensor of ``i1`` shaped
+    like the result, written ``: vector<4xi1>, vector<4xi32>`` as upstream does."""
+
+    name = "arith.select"
+    T: ClassVar = VarConstraint("T", xarith.AnyAttr())
+    cond = operand_def(_BOOL_LIKE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    traits = xarith.SelectOp.traits
+    # replaced by the hand-written syntax below (the optional condition type)
+    assembly_format: ClassVar[str | None] = None
+
+    def verify_relations_(self) -> None:
+        cond = self.cond.type
+        if cond != i1 and not (
+            isinstance(cond, VectorType | TensorType | UnrankedTensorType)
+            and same_shape(cond, self.result.type)
+            and type(cond) is type(self.result.type)
+        ):
+            raise VerifyException(
+                "failed to verify that condition is signless i1 or has matching shape"
+            )
+
+    def verify_(self) -> None:
+        pass
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SelectOp:
+        cond = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        lhs = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        rhs = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = [parser.parse_type()]
+        if parser.parse_optional_punctuation(",") is not None:
+            types.append(parser.parse_type())
+        cond_type: Attribute = types[0] if len(types) == 2 else IntegerType(1)
+        result_type = types[-1]
+        return cls.create(
+            operands=[
+                parser.resolve_operand(cond, cond_type),
+                parser.resolve_operand(lhs, result_type),
+                parser.resolve_operand(rhs, result_type),
+            ],
+            result_types=[result_type],
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        if self.cond.type != i1:
+            printer.print_attribute(self.cond.type)
+            printer.print_string(", ")
+        printer.print_attribute(self.result.type)
+
+
+_REPLACED: dict[type, type] = {
+    xarith.DivSIOp: DivSIOp,
+    xarith.DivUIOp: DivUIOp,
+    xarith.ShRSIOp: ShRSIOp,
+    xarith.ShRUIOp: ShRUIOp,
+    xarith.CmpiOp: CmpiOp,
+    xarith.CmpfOp: CmpfOp,
+    xarith.SelectOp: SelectOp,
+    xarith.AddiOp: AddiOp,
+    xarith.SubiOp: SubiOp,
+    xarith.MuliOp: MuliOp,
+    xarith.ShLIOp: ShLIOp,
+    **CAST_REPLACEMENTS,
+}
+
+Arith = Dialect(
+    "arith",
+    [
+        *(_REPLACED.get(op, op) for op in xarith.Arith.operations),
+        RemFOp,
+        FlushDenormalsOp,
+        *NEW_CASTS,
+    ],
+    [IntegerOverflowAttr if a is xarith.IntegerOverflowAttr else a for a in xarith.Arith.attributes],
+    # xDSL's constant materialization (folding); Dialect has no public accessor
+    list(xarith.Arith._interfaces),  # pyright: ignore[reportPrivateUsage]
+)

@@ -1,0 +1,426 @@
+"""arith's cast ops with upstream's types, flags and checks.
+
+xDSL 0.75's casts accept only scalars (``extsi``/``trunci``/``sitofp``/``fptosi``/
+``index_cast`` reject vectors and tensors), lack upstream's flags (``nneg`` on
+``extui``/``uitofp``/``index_castui``, ``overflow<...>`` on ``trunci``,
+rounding modes and ``fastmath`` on ``truncf``/``extf``), and word their
+checks differently. ``index_castui``, ``convertf``, ``scaling_extf`` and
+``scaling_truncf`` are missing. xDSL's casts are subclassed (passes match them
+with isinstance); the missing ones are new ops, deliberately not subclasses of
+a similar xDSL op (``index_castui`` zero-extends where ``index_cast`` sign-extends).
+
+All casts share upstream's syntax ``%in [, %scale] [flags] : T [, S] to U``; the
+rounding-mode keyword cannot be written in IRDL's declarative format, so the
+syntax is one hand-written ``parse``/``print`` in :class:`CastSyntax`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import ClassVar, Literal
+
+from mlkit.dialects.tensor.common import tensor_op
+from xdsl.dialects import arith as xarith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    SignlessIntegerConstraint,
+    TensorType,
+    UnitAttr,
+    UnrankedTensorType,
+    VectorType,
+    container_of,
+    i32,
+)
+from xdsl.dialects.utils import BitEnumAttribute
+from xdsl.ir import Attribute, Operation
+from xdsl.irdl import (
+    IRDLOperation,
+    base,
+    irdl_attr_definition,
+    operand_def,
+    opt_prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+INT_LIKE = container_of(SignlessIntegerConstraint)
+FLOAT_LIKE = container_of(base(AnyFloat))
+INDEX_CAST_LIKE = container_of(base(IntegerType) | base(IndexType)) | base(MemRefType)
+INT_TEXT = "signless-fixed-width-integer-like"
+FLOAT_TEXT = "floating-point-like"
+INDEX_CAST_TEXT = "signless-non-zero-bitwidth-integer-like or memref of signless-integer"
+
+# Upstream's RoundingMode enumerants, by their i32 value.
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
+
+
+def element_type(type_: Attribute) -> Attribute:
+    if isinstance(type_, VectorType | TensorType | UnrankedTensorType | MemRefType):
+        return type_.element_type
+    return type_
+
+
+def _shape(type_: Attribute) -> tuple[str, tuple[int, ...] | None] | None:
+    if isinstance(type_, VectorType | TensorType | MemRefType):
+        return (type(type_).__name__, tuple(type_.get_shape()))
+    if isinstance(type_, UnrankedTensorType):
+        return ("TensorType", None)
+    return None
+
+
+def same_shape(a: Attribute, b: Attribute) -> bool:
+    """``SameOperandsAndResultShape``: both scalars, or shapes compatible."""
+    sa, sb = _shape(a), _shape(b)
+    if sa is None or sb is None:
+        return sa is None and sb is None
+    if sa[1] is None or sb[1] is None:
+        return True
+    return len(sa[1]) == len(sb[1]) and all(
+        x == y or x < 0 or y < 0 for x, y in zip(sa[1], sb[1])
+    )
+
+
+def width(type_: Attribute) -> int:
+    if isinstance(type_, IntegerType):
+        return type_.width.data
+    if isinstance(type_, AnyFloat):
+        return type_.bitwidth
+    return -1
+
+
+def wider(a: Attribute, b: Attribute) -> bool:
+    return width(b) > width(a)
+
+
+def narrower(a: Attribute, b: Attribute) -> bool:
+    return width(b) < width(a)
+
+
+def any_pair(a: Attribute, b: Attribute) -> bool:
+    return True
+
+
+def one_index(a: Attribute, b: Attribute) -> bool:
+    return isinstance(a, IndexType) != isinstance(b, IndexType)
+
+
+class CastSyntax(IRDLOperation):
+    """Upstream's cast syntax and checks; subclasses declare their flags.
+
+    ``UNIT_FLAGS`` are (keyword, property) pairs; ``ROUNDING``, ``OVERFLOW`` and
+    ``FASTMATH`` name the property holding that flag, if the op has it.
+    ``COMPATIBLE`` compares the element types (upstream's ``areCastCompatible``).
+    """
+
+    UNIT_FLAGS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    ROUNDING: ClassVar[str | None] = None
+    OVERFLOW: ClassVar[str | None] = None
+    FASTMATH: ClassVar[str | None] = None
+    SCALED: ClassVar[bool] = False
+    COMPATIBLE: ClassVar[Callable[[Attribute, Attribute], bool]] = staticmethod(any_pair)
+    # xDSL's casts declare a format; this class's hand-written syntax replaces it
+    assembly_format: ClassVar[str | None] = None
+
+    def verify_cast(self) -> None:
+        source, result = self.operands[0].type, self.results[0].type
+        if not same_shape(source, result) or (
+            self.SCALED and not same_shape(source, self.operands[1].type)
+        ):
+            raise VerifyException("requires the same shape for all operands and results")
+        if not type(self).COMPATIBLE(element_type(source), element_type(result)):
+            raise VerifyException(
+                f"operand type '{source}' and result type '{result}' are cast incompatible"
+            )
+        if self.ROUNDING is not None and (mode := self.properties.get(self.ROUNDING)) is not None:
+            assert isinstance(mode, IntegerAttr)
+            if not 0 <= mode.value.data < len(ROUNDING_MODES):
+                raise VerifyException(f"invalid rounding mode {mode.value.data}")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Operation:
+        operands = [parser.parse_unresolved_operand()]
+        if cls.SCALED:
+            parser.parse_punctuation(",")
+            operands.append(parser.parse_unresolved_operand())
+        props: dict[str, Attribute] = {}
+        for keyword, prop in cls.UNIT_FLAGS:
+            if parser.parse_optional_keyword(keyword) is not None:
+                props[prop] = UnitAttr()
+        if cls.ROUNDING is not None:
+            for value, keyword in enumerate(ROUNDING_MODES):
+                if parser.parse_optional_keyword(keyword) is not None:
+                    props[cls.ROUNDING] = IntegerAttr(value, i32)
+                    break
+        if cls.OVERFLOW is not None and parser.parse_optional_keyword("overflow"):
+            props[cls.OVERFLOW] = IntegerOverflowAttr(IntegerOverflowAttr.parse_parameter(parser))
+        if cls.FASTMATH is not None and parser.parse_optional_keyword("fastmath"):
+            props[cls.FASTMATH] = xarith.FastMathFlagsAttr(
+                xarith.FastMathFlagsAttr.parse_parameter(parser)
+            )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = [parser.parse_type()]
+        if cls.SCALED:
+            parser.parse_punctuation(",")
+            types.append(parser.parse_type())
+        parser.parse_keyword("to")
+        result_type = parser.parse_type()
+        return cls.create(
+            operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types)],
+            result_types=[result_type],
+            properties=props,
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        for keyword, prop in self.UNIT_FLAGS:
+            if prop in self.properties:
+                printer.print_string(f" {keyword}")
+        if self.ROUNDING is not None and (mode := self.properties.get(self.ROUNDING)) is not None:
+            assert isinstance(mode, IntegerAttr)
+            printer.print_string(f" {ROUNDING_MODES[mode.value.data]}")
+        flags = self.properties.get(self.OVERFLOW) if self.OVERFLOW else None
+        if isinstance(flags, IntegerOverflowAttr | xarith.IntegerOverflowAttr) and flags.data:
+            printer.print_string(" overflow")
+            IntegerOverflowAttr(flags.data).print_parameter(printer)
+        fastmath = self.properties.get(self.FASTMATH) if self.FASTMATH else None
+        if fastmath is not None and fastmath != xarith.FastMathFlagsAttr("none"):
+            printer.print_string(" fastmath")
+            fastmath.print_parameter(printer)  # type: ignore[attr-defined]
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_list((o.type for o in self.operands), printer.print_attribute)
+        printer.print_string(" to ")
+        printer.print_attribute(self.results[0].type)
+
+
+@irdl_attr_definition
+class IntegerOverflowAttr(BitEnumAttribute[xarith.IntegerOverflowFlag]):
+    """``#arith.overflow`` printed as upstream does: ``<nsw, nuw>`` (xDSL's
+    attribute, a final class, writes ``<nsw,nuw>``). Ops accept either class."""
+
+    name = "arith.overflow"
+    none_value = "none"
+
+    def __init__(
+        self, flags: Iterable[xarith.IntegerOverflowFlag] | Literal["none"] | None
+    ) -> None:
+        super().__init__(flags)
+
+    def print_parameter(self, printer: Printer) -> None:
+        flags = [flag.value for flag in self.enum_type if flag in self.data]
+        printer.print_string(f"<{', '.join(flags) if flags else 'none'}>")
+
+
+def cast_op(cls: type) -> type:
+    """``tensor_op`` (upstream's constraint wording) with the shared cast checks
+    as the op's own verifier."""
+    cls.verify_ = CastSyntax.verify_cast  # type: ignore[attr-defined]
+    return tensor_op(cls)
+
+
+_OVERFLOW = IntegerOverflowAttr
+_FASTMATH = xarith.FastMathFlagsAttr
+
+
+@cast_op
+class ExtSIOp(CastSyntax, xarith.ExtSIOp):
+    name = "arith.extsi"
+    input = operand_def(INT_LIKE)
+    result = result_def(INT_LIKE)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
+    COMPATIBLE: ClassVar = staticmethod(wider)
+
+
+@cast_op
+class ExtUIOp(CastSyntax, xarith.ExtUIOp):
+    name = "arith.extui"
+    input = operand_def(INT_LIKE)
+    result = result_def(INT_LIKE)
+    nonNeg = opt_prop_def(UnitAttr)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
+    UNIT_FLAGS: ClassVar = (("nneg", "nonNeg"),)
+    COMPATIBLE: ClassVar = staticmethod(wider)
+
+
+@cast_op
+class TruncIOp(CastSyntax, xarith.TruncIOp):
+    name = "arith.trunci"
+    input = operand_def(INT_LIKE)
+    result = result_def(INT_LIKE)
+    overflowFlags = opt_prop_def(_OVERFLOW)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
+    OVERFLOW: ClassVar = "overflowFlags"
+    COMPATIBLE: ClassVar = staticmethod(narrower)
+
+
+@cast_op
+class SIToFPOp(CastSyntax, xarith.SIToFPOp):
+    name = "arith.sitofp"
+    input = operand_def(INT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": FLOAT_TEXT}
+
+
+@cast_op
+class UIToFPOp(CastSyntax, xarith.UIToFPOp):
+    name = "arith.uitofp"
+    input = operand_def(INT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    nonNeg = opt_prop_def(UnitAttr)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": FLOAT_TEXT}
+    UNIT_FLAGS: ClassVar = (("nneg", "nonNeg"),)
+
+
+@cast_op
+class FPToSIOp(CastSyntax, xarith.FPToSIOp):
+    name = "arith.fptosi"
+    input = operand_def(FLOAT_LIKE)
+    result = result_def(INT_LIKE)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": INT_TEXT}
+
+
+@cast_op
+class FPToUIOp(CastSyntax, xarith.FPToUIOp):
+    name = "arith.fptoui"
+    input = operand_def(FLOAT_LIKE)
+    result = result_def(INT_LIKE)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": INT_TEXT}
+
+
+@cast_op
+class ExtFOp(CastSyntax, xarith.ExtFOp):
+    name = "arith.extf"
+    input = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    fastmath = opt_prop_def(_FASTMATH)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
+    FASTMATH: ClassVar = "fastmath"
+    COMPATIBLE: ClassVar = staticmethod(wider)
+
+
+@cast_op
+class TruncFOp(CastSyntax, xarith.TruncFOp):
+    name = "arith.truncf"
+    input = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    roundingmode = opt_prop_def(IntegerAttr)
+    fastmath = opt_prop_def(_FASTMATH)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
+    ROUNDING: ClassVar = "roundingmode"
+    FASTMATH: ClassVar = "fastmath"
+    COMPATIBLE: ClassVar = staticmethod(narrower)
+
+
+@cast_op
+class IndexCastOp(CastSyntax, xarith.IndexCastOp):
+    name = "arith.index_cast"
+    input = operand_def(INDEX_CAST_LIKE)
+    result = result_def(INDEX_CAST_LIKE)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INDEX_CAST_TEXT, "result": INDEX_CAST_TEXT}
+    COMPATIBLE: ClassVar = staticmethod(one_index)
+
+
+@cast_op
+class IndexCastUIOp(CastSyntax):
+    """Zero-extending/truncating index cast (missing in xDSL)."""
+
+    name = "arith.index_castui"
+    input = operand_def(INDEX_CAST_LIKE)
+    result = result_def(INDEX_CAST_LIKE)
+    nonNeg = opt_prop_def(UnitAttr)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INDEX_CAST_TEXT, "result": INDEX_CAST_TEXT}
+    UNIT_FLAGS: ClassVar = (("nneg", "nonNeg"),)
+    COMPATIBLE: ClassVar = staticmethod(one_index)
+
+
+def _same_width_other_type(a: Attribute, b: Attribute) -> bool:
+    return width(a) == width(b) and a != b
+
+
+@cast_op
+class ConvertFOp(CastSyntax):
+    """``arith.convertf``: between float types of one width (missing in xDSL)."""
+
+    name = "arith.convertf"
+    input = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    fastmath = opt_prop_def(_FASTMATH)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
+    FASTMATH: ClassVar = "fastmath"
+    COMPATIBLE: ClassVar = staticmethod(_same_width_other_type)
+
+
+@cast_op
+class ScalingExtFOp(CastSyntax):
+    """``arith.scaling_extf %in, %scale`` (missing in xDSL)."""
+
+    name = "arith.scaling_extf"
+    input = operand_def(FLOAT_LIKE)
+    scale = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    fastmath = opt_prop_def(_FASTMATH)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "input": FLOAT_TEXT, "scale": FLOAT_TEXT, "result": FLOAT_TEXT,
+    }  # fmt: skip
+    FASTMATH: ClassVar = "fastmath"
+    SCALED: ClassVar = True
+    COMPATIBLE: ClassVar = staticmethod(wider)
+
+
+@cast_op
+class ScalingTruncFOp(CastSyntax):
+    """``arith.scaling_truncf %in, %scale`` (missing in xDSL)."""
+
+    name = "arith.scaling_truncf"
+    input = operand_def(FLOAT_LIKE)
+    scale = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    roundingmode = opt_prop_def(IntegerAttr)
+    fastmath = opt_prop_def(_FASTMATH)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "input": FLOAT_TEXT, "scale": FLOAT_TEXT, "result": FLOAT_TEXT,
+    }  # fmt: skip
+    ROUNDING: ClassVar = "roundingmode"
+    FASTMATH: ClassVar = "fastmath"
+    SCALED: ClassVar = True
+    COMPATIBLE: ClassVar = staticmethod(narrower)
+
+
+CAST_REPLACEMENTS: dict[type, type] = {
+    xarith.ExtSIOp: ExtSIOp,
+    xarith.ExtUIOp: ExtUIOp,
+    xarith.TruncIOp: TruncIOp,
+    xarith.SIToFPOp: SIToFPOp,
+    xarith.UIToFPOp: UIToFPOp,
+    xarith.FPToSIOp: FPToSIOp,
+    xarith.FPToUIOp: FPToUIOp,
+    xarith.ExtFOp: ExtFOp,
+    xarith.TruncFOp: TruncFOp,
+    xarith.IndexCastOp: IndexCastOp,
+}
+NEW_CASTS: tuple[type, ...] = (IndexCastUIOp, ConvertFOp, ScalingExtFOp, ScalingTruncFOp)

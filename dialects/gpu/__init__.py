@@ -1,0 +1,40 @@
+"""mlkit's ``gpu`` dialect: upstream MLIR's GPU dialect syntax and verifiers.
+
+The ops live in ``gpu_ops`` (device queries, synchronization, reductions),
+``gpu_memory`` (host-side memory ops) and ``gpu_kernel`` (module, func, launch, launch_func,
+binary); attributes in ``gpu_attrs``. ``gpu.container_module`` is a unit
+attribute on ``builtin.module``; ``gpu.launch_func`` checks it.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.gpu import AsyncTokenType, DimensionAttr, LoopDimMapAttr
+from xdsl.ir import Dialect
+
+from mlkit.dialects.gpu.attrs import (
+    AddressSpaceAttr,
+    AllReduceOperationAttr,
+    BarrierScopeAttr,
+    ObjectAttr,
+    SelectObjectAttr,
+    ShuffleModeAttr,
+)
+from mlkit.dialects.gpu.kernel import KERNEL_OPS
+from mlkit.dialects.gpu.memory import MEMORY_OPS
+from mlkit.dialects.gpu.ops import GPU_OPS
+
+GPU = Dialect(
+    "gpu",
+    [*GPU_OPS, *MEMORY_OPS, *KERNEL_OPS],
+    [
+        AsyncTokenType,
+        DimensionAttr,
+        AllReduceOperationAttr,
+        ShuffleModeAttr,
+        AddressSpaceAttr,
+        BarrierScopeAttr,
+        ObjectAttr,
+        SelectObjectAttr,
+        LoopDimMapAttr,  # xDSL's, upstream's syntax; written by gpu-map-parallel-loops
+    ],
+)

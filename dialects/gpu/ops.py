@@ -1,0 +1,446 @@
+"""Device-side ``gpu`` ops with upstream's syntax.
+
+xDSL's versions of these ops have no custom syntax at all (every one prints
+only in generic form), several lack upstream's ``upper_bound`` property, and
+the reduction kinds differ; so each op is declared here again, with upstream's
+ODS assembly format. Verifier messages are upstream's.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I32,
+    AnyFloat,
+    ArrayAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    UnitAttr,
+    VectorType,
+    i1,
+    i32,
+)
+from xdsl.dialects.gpu import DimensionAttr
+from xdsl.ir import Attribute
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove, IsTerminator, Pure, ReturnLike
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.gpu.attrs import (
+    FLOAT_ONLY_REDUCTIONS,
+    INTEGER_ONLY_REDUCTIONS,
+    AddressSpaceAttr,
+    AllReduceOperation,
+    AllReduceOperationAttr,
+    BarrierScope,
+    BarrierScopeAttr,
+    ShuffleModeAttr,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
+
+# ---------------------------------------------------------------------------
+# Id and size queries
+# ---------------------------------------------------------------------------
+
+
+class IndexQueryOp(IRDLOperation):
+    """An ``index`` along dimension x, y or z, with an optional upper bound."""
+
+    dimension = prop_def(DimensionAttr)
+    upper_bound = opt_prop_def(IntegerAttr[IndexType])
+    result = result_def(IndexType())
+
+    traits = traits_def(Pure())
+    assembly_format = "$dimension (`upper_bound` $upper_bound^)? attr-dict"
+
+
+@irdl_op_definition
+class ThreadIdOp(IndexQueryOp):
+    name = "gpu.thread_id"
+
+
+@irdl_op_definition
+class BlockIdOp(IndexQueryOp):
+    name = "gpu.block_id"
+
+
+@irdl_op_definition
+class BlockDimOp(IndexQueryOp):
+    name = "gpu.block_dim"
+
+
+@irdl_op_definition
+class GridDimOp(IndexQueryOp):
+    name = "gpu.grid_dim"
+
+
+@irdl_op_definition
+class GlobalIdOp(IndexQueryOp):
+    name = "gpu.global_id"
+
+
+@irdl_op_definition
+class ClusterIdOp(IndexQueryOp):
+    name = "gpu.cluster_id"
+
+
+@irdl_op_definition
+class ClusterDimOp(IndexQueryOp):
+    name = "gpu.cluster_dim"
+
+
+@irdl_op_definition
+class ClusterBlockIdOp(IndexQueryOp):
+    name = "gpu.cluster_block_id"
+
+
+@irdl_op_definition
+class ClusterDimBlocksOp(IndexQueryOp):
+    name = "gpu.cluster_dim_blocks"
+
+
+@irdl_op_definition
+class LaneIdOp(IRDLOperation):
+    name = "gpu.lane_id"
+
+    upper_bound = opt_prop_def(IntegerAttr[IndexType])
+    result = result_def(IndexType())
+
+    traits = traits_def(Pure())
+    assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
+
+
+class SubgroupQueryOp(IRDLOperation):
+    """Subgroup queries print their (always ``index``) result type."""
+
+    upper_bound = opt_prop_def(IntegerAttr[IndexType])
+    result = result_def(IndexType())
+
+    traits = traits_def(Pure())
+    assembly_format = "(`upper_bound` $upper_bound^)? attr-dict `:` type($result)"
+
+
+@irdl_op_definition
+class SubgroupIdOp(SubgroupQueryOp):
+    name = "gpu.subgroup_id"
+
+
+@irdl_op_definition
+class NumSubgroupsOp(SubgroupQueryOp):
+    name = "gpu.num_subgroups"
+
+
+@irdl_op_definition
+class SubgroupSizeOp(SubgroupQueryOp):
+    name = "gpu.subgroup_size"
+
+
+# ---------------------------------------------------------------------------
+# Synchronization and communication within a workgroup or subgroup
+# ---------------------------------------------------------------------------
+
+_WORKGROUP_SCOPE = BarrierScopeAttr(BarrierScope.WORKGROUP)
+
+
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    """``gpu.barrier (memfence [spaces])? (scope <s>)?``, clauses in any order.
+
+    Hand-written syntax: the declarative format cannot accept clauses in any
+    order. Upstream's named-barrier clause (``named(%nb : !gpu.named_barrier)``)
+    is not supported."""
+
+    name = "gpu.barrier"
+
+    address_spaces = opt_prop_def(ArrayAttr[AddressSpaceAttr])
+    scope = prop_def(BarrierScopeAttr, default_value=_WORKGROUP_SCOPE)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BarrierOp:
+        props: dict[str, Attribute] = {}
+        while True:
+            if parser.parse_optional_keyword("memfence") is not None:
+                if "address_spaces" in props:
+                    parser.raise_error("'memfence' clause specified more than once")
+                spaces = parser.parse_comma_separated_list(
+                    parser.Delimiter.SQUARE, parser.parse_attribute
+                )
+                props["address_spaces"] = ArrayAttr(spaces)
+            elif parser.parse_optional_keyword("scope") is not None:
+                if "scope" in props:
+                    parser.raise_error("'scope' clause specified more than once")
+                props["scope"] = BarrierScopeAttr(
+                    BarrierScopeAttr.parse_parameter(parser)  # pyright: ignore[reportArgumentType]
+                )
+            else:
+                break
+        attrs = parser.parse_optional_attr_dict()
+        props.setdefault("scope", _WORKGROUP_SCOPE)
+        return cls.create(properties=props, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        if self.address_spaces is not None:
+            printer.print_string(" memfence [")
+            printer.print_list(self.address_spaces.data, printer.print_attribute)
+            printer.print_string("]")
+        if self.scope != _WORKGROUP_SCOPE:
+            printer.print_string(" scope ")
+            self.scope.print_parameter(printer)
+        printer.print_op_attributes(self.attributes)
+
+
+def _is_int_or_float(t: Attribute) -> bool:
+    return isinstance(t, IntegerType | AnyFloat)
+
+
+def _check_int_float_or_1d_vector(op: IRDLOperation, what: str, t: Attribute) -> None:
+    """Upstream's ``AnyIntegerOrFloatOr1DVector`` constraint."""
+    if _is_int_or_float(t):
+        return
+    if isinstance(t, VectorType) and t.get_num_dims() == 1 and _is_int_or_float(t.element_type):
+        return
+    raise VerifyException(
+        f"{what} must be Integer or Float or fixed-length vector of Integer or Float "
+        f"values of ranks 1, but got '{t}'"
+    )
+
+
+@irdl_op_definition
+class ShuffleOp(IRDLOperation):
+    """``%r, %valid = gpu.shuffle xor %v, %offset, %width : f32``."""
+
+    name = "gpu.shuffle"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    value = operand_def(T)
+    offset = operand_def(I32)
+    width = operand_def(I32)
+    mode = prop_def(ShuffleModeAttr)
+    shuffleResult = result_def(T)
+    valid = result_def(i1)
+
+    traits = traits_def(Pure())
+    assembly_format = "$mode $value `,` $offset `,` $width attr-dict `:` type($value)"
+
+    def verify_(self) -> None:
+        _check_int_float_or_1d_vector(self, "operand #0", self.value.type)
+
+
+@irdl_custom_directive
+class AllReduceOperationDirective(CustomDirective):
+    """``custom<AllReduceOperation>($op)``: an optional bare reduction kind."""
+
+    op: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        pos = parser.pos
+        kind = parser.parse_optional_identifier()
+        if kind is None:
+            return
+        if kind not in AllReduceOperation.__members__.values():
+            parser.raise_error("invalid op kind", pos, parser.pos)
+        self.op.set(state, AllReduceOperationAttr(AllReduceOperation(kind)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        printer.print_string(" ")  # upstream spaces before the directive even when empty
+        if (attr := self.op.get(op)) is not None:
+            assert isinstance(attr, AllReduceOperationAttr)
+            printer.print_string(attr.data.value)
+        state.should_emit_space = True
+        state.last_was_punctuation = False
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return self.op.get(op) is not None
+
+
+def _reduction_fits_type(kind: AllReduceOperation, t: Attribute) -> bool:
+    if kind in FLOAT_ONLY_REDUCTIONS and not isinstance(t, AnyFloat):
+        return False
+    if kind in INTEGER_ONLY_REDUCTIONS and not isinstance(t, IntegerType):
+        return False
+    return True
+
+
+@irdl_op_definition
+class AllReduceOp(IRDLOperation):
+    """Reduction across a workgroup, by a named kind or by a region.
+
+    Replaces xDSL's op: its reduction kinds and verifier messages differ from
+    upstream's, and it has no custom syntax."""
+
+    name = "gpu.all_reduce"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    value = operand_def(T)
+    op = opt_prop_def(AllReduceOperationAttr)
+    uniform = opt_prop_def(UnitAttr)
+    result = result_def(T)
+    body = region_def()
+
+    traits = traits_def(IsolatedFromAbove())
+    custom_directives = (AllReduceOperationDirective,)
+    assembly_format = (
+        "custom<AllReduceOperationDirective>($op) $value (`uniform` $uniform^)? $body "
+        "attr-dict `:` functional-type(operands, results)"
+    )
+
+    def verify_(self) -> None:
+        t = self.value.type
+        if not _is_int_or_float(t):
+            raise VerifyException(f"operand #0 must be Integer or Float, but got '{t}'")
+        if (not self.body.blocks) != (self.op is not None):
+            raise VerifyException("expected either an op attribute or a non-empty body")
+        if self.op is not None:
+            if not _reduction_fits_type(self.op.data, t):
+                raise VerifyException(
+                    f"`{self.op.data.value}` reduction operation is not compatible with type '{t}'"
+                )
+            return
+        entry = self.body.blocks[0]
+        if len(entry.args) != 2:
+            raise VerifyException("expected two region arguments")
+        if any(arg.type != t for arg in entry.args):
+            raise VerifyException("incorrect region argument type")
+        yields = 0
+        for block in self.body.blocks:
+            last = block.last_op
+            if isinstance(last, YieldOp):
+                if len(last.values) != 1:
+                    raise VerifyException("expected one gpu.yield operand")
+                if last.values[0].type != t:
+                    raise VerifyException("incorrect gpu.yield type")
+                yields += 1
+        if yields == 0:
+            raise VerifyException("expected gpu.yield op in region")
+
+
+@irdl_op_definition
+class SubgroupReduceOp(IRDLOperation):
+    """Reduction across (clusters of) a subgroup."""
+
+    name = "gpu.subgroup_reduce"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    value = operand_def(T)
+    op = prop_def(AllReduceOperationAttr)
+    uniform = opt_prop_def(UnitAttr)
+    cluster_size = opt_prop_def(IntegerAttr[I32])
+    cluster_stride = prop_def(IntegerAttr[I32], default_value=IntegerAttr(1, i32))
+    result = result_def(T)
+
+    custom_directives = (AllReduceOperationDirective,)
+    assembly_format = (
+        "custom<AllReduceOperationDirective>($op) $value (`uniform` $uniform^)? "
+        "(`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` $cluster_stride^)? `)`)? "
+        "attr-dict `:` functional-type(operands, results)"
+    )
+
+    def verify_(self) -> None:
+        t = self.value.type
+        _check_int_float_or_1d_vector(self, "operand #0", t)
+        elem = t.element_type if isinstance(t, VectorType) else t
+        if isinstance(t, VectorType) and any(t.get_scalable_dims()):
+            raise VerifyException("is not compatible with scalable vector types")
+        if not _reduction_fits_type(self.op.data, elem):
+            raise VerifyException(
+                f"`{self.op.data.value}` reduction operation is not compatible with type '{t}'"
+            )
+        size = self.cluster_size.value.data if self.cluster_size is not None else None
+        if size is not None and not _is_power_of_two(size):
+            raise VerifyException(f"cluster size {size} is not a power of two")
+        stride = self.cluster_stride.value.data
+        if stride != 1 and size is None:
+            raise VerifyException(
+                "cluster stride can only be specified if cluster size is specified"
+            )
+        if not _is_power_of_two(stride):
+            raise VerifyException(f"cluster stride {stride} is not a power of two")
+
+
+def _is_power_of_two(n: int) -> bool:
+    n &= 0xFFFFFFFF  # upstream checks the value as uint32_t
+    return n != 0 and n & (n - 1) == 0
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """Returns values to the enclosing gpu op. Replaces xDSL's op, whose
+    verifier demands the values match the parent's results, which upstream
+    does not (``gpu.all_reduce`` checks its own yields)."""
+
+    name = "gpu.yield"
+
+    values = var_operand_def()
+
+    traits = traits_def(IsTerminator(), Pure(), ReturnLike())
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
+
+
+@irdl_op_definition
+class PrintfOp(IRDLOperation):
+    """``gpu.printf "fmt", %a : f32``: device-side printf."""
+
+    name = "gpu.printf"
+
+    format = prop_def(StringAttr)
+    args = var_operand_def()
+
+    assembly_format = "$format attr-dict (`,` $args^ `:` type($args))?"
+
+    def verify_(self) -> None:
+        for i, arg in enumerate(self.args):
+            t = arg.type
+            if not isinstance(t, IntegerType | IndexType | AnyFloat):
+                raise VerifyException(
+                    f"operand #{i} must be variadic of integer or index or floating-point, "
+                    f"but got '{t}'"
+                )
+
+
+GPU_OPS: tuple[type[IRDLOperation], ...] = (
+    ThreadIdOp,
+    BlockIdOp,
+    BlockDimOp,
+    GridDimOp,
+    GlobalIdOp,
+    ClusterIdOp,
+    ClusterDimOp,
+    ClusterBlockIdOp,
+    ClusterDimBlocksOp,
+    LaneIdOp,
+    SubgroupIdOp,
+    NumSubgroupsOp,
+    SubgroupSizeOp,
+    BarrierOp,
+    ShuffleOp,
+    AllReduceOp,
+    SubgroupReduceOp,
+    YieldOp,
+    PrintfOp,
+)

@@ -1,0 +1,491 @@
+"""linalg.map, linalg.reduce, linalg.transpose and linalg.broadcast.
+
+Each takes one init (map, transpose, broadcast) or a list of them (reduce) and
+has upstream's custom syntax: ``ins(...) outs(...)``, a required ``dimensions`` or
+``permutation`` list, and for map and reduce either the short payload form
+``{ arith.addf }`` or an explicit ``(%in: f32, %init: f32) { ... }`` region.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    DenseArrayBase,
+    ShapedType,
+    TensorType,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.irdl import (
+    IRDLOperation,
+    SameVariadicOperandSize,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    region_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
+from mlkit.dialects.linalg.base import (
+    parse_ins_outs,
+    print_ins_outs,
+    verify_destination_style,
+    verify_structured,
+)
+from mlkit.dialects.linalg.body import element_type
+from mlkit.dialects.linalg.structural import (
+    YieldOp,
+    build_payload_region,
+    iterators_attr,
+    maps_attr,
+    name_block_args,
+    parse_dense_i64_keyword,
+    parse_long_form_region,
+    parse_short_form,
+    payload_op,
+    print_dense_i64_keyword,
+    print_long_form_region,
+    print_short_form,
+)
+
+__all__ = ["BroadcastOp", "MapOp", "ReduceOp", "TransposeOp"]
+
+
+def _shape(value: SSAValue) -> tuple[int, ...]:
+    t = value.type
+    return tuple(t.get_shape()) if isinstance(t, ShapedType) else ()
+
+
+def _fmt_shape(shape: Sequence[int]) -> str:
+    return ", ".join("?" if d < 0 else str(d) for d in shape)
+
+
+class DestinationStyleOp(IRDLOperation):
+    """The structured-op interface (maps, iterators) over a one-block body, plus
+    the shared ``ins(...) outs(...) <keyword> = [...] {attrs}`` syntax."""
+
+    KEYWORD: ClassVar[str | None] = None
+    RESULT_NAME: ClassVar[str] = ""
+
+    def inits_list(self) -> list[SSAValue]:
+        raise NotImplementedError
+
+    def inputs_list(self) -> list[SSAValue]:
+        raise NotImplementedError
+
+    def indexing_maps_list(self) -> list[AffineMap]:
+        raise NotImplementedError
+
+    def iterator_kinds(self) -> list[IteratorType]:
+        raise NotImplementedError
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return maps_attr(self.indexing_maps_list())
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return iterators_attr(self.iterator_kinds())
+
+    def get_num_loops(self) -> int:
+        return len(self.iterator_kinds())
+
+    @property
+    def outputs(self) -> list[SSAValue]:
+        return self.inits_list()
+
+    def verify_op(self) -> None:
+        """The op's own checks (upstream's ``verify()``). They run before the
+        structured interface's: upstream reports a bad permutation or dimension
+        list rather than the shape mismatch it implies."""
+
+    def verify_(self) -> None:
+        verify_destination_style(self, self.inits_list())
+        self.verify_op()
+        verify_structured(self, self.indexing_maps_list(), self.get_num_loops())
+
+    def _keyword_values(self) -> Sequence[int]:
+        assert self.KEYWORD is not None
+        return self.properties[self.KEYWORD].get_values()  # type: ignore[union-attr]
+
+    def _print_tail(self, printer: Printer) -> None:
+        print_ins_outs(printer, self.inputs_list(), self.inits_list())
+        if self.KEYWORD is not None:
+            print_dense_i64_keyword(printer, self.KEYWORD, self._keyword_values())
+        printer.print_op_attributes(
+            {
+                k: v
+                for k, v in {**self.properties, **self.attributes}.items()
+                if k != self.KEYWORD
+            }
+        )
+
+    @classmethod
+    def _parse_tail(
+        cls, parser: Parser
+    ) -> tuple[
+        list[SSAValue], list[SSAValue], dict[str, Attribute], dict[str, Attribute]
+    ]:
+        """Upstream's ``parseDstStyleOp``: operands, the required list, attributes."""
+        props = parser.parse_optional_properties_dict()
+        attrs = parser.parse_optional_attr_dict()
+        inputs, inits = parse_ins_outs(parser)
+        if cls.KEYWORD is not None:
+            props[cls.KEYWORD] = parse_dense_i64_keyword(parser, cls.KEYWORD)
+        attrs.update(parser.parse_optional_attr_dict())
+        prop_names = cls.get_irdl_definition().properties
+        for name in [n for n in attrs if n in prop_names]:
+            props[name] = attrs.pop(name)
+        return inputs, inits, props, attrs
+
+    @classmethod
+    def _result_types(cls, inits: Sequence[SSAValue]) -> list[Attribute]:
+        return [v.type for v in inits if isinstance(v.type, TensorType)]
+
+    def _name_results(self) -> None:
+        for result in self.results:
+            result.name_hint = self.RESULT_NAME
+
+
+def _copy_body(input_type: Attribute, init_type: Attribute) -> Region:
+    """The hidden body of transpose and broadcast: yield the input element."""
+    block = Block(arg_types=[element_type(input_type), element_type(init_type)])
+    block.add_op(YieldOp(block.args[0]))
+    return Region(block)
+
+
+@irdl_op_definition
+class MapOp(DestinationStyleOp):
+    """Applies the body to the elements of each input at the same index."""
+
+    name = "linalg.map"
+    RESULT_NAME: ClassVar[str] = "mapped"
+
+    inputs = var_operand_def()
+    init = operand_def(ShapedType)
+    result = var_result_def(TensorType)
+    mapper = region_def("single_block")
+
+    def inputs_list(self) -> list[SSAValue]:
+        return list(self.inputs)
+
+    def inits_list(self) -> list[SSAValue]:
+        return [self.init]
+
+    def indexing_maps_list(self) -> list[AffineMap]:
+        rank = len(_shape(self.init))
+        return [AffineMap.identity(rank)] * (len(self.inputs) + 1)
+
+    def iterator_kinds(self) -> list[IteratorType]:
+        return [IteratorType.PARALLEL] * len(_shape(self.init))
+
+    @property
+    def body(self) -> Region:
+        return self.mapper
+
+    def verify_op(self) -> None:
+        args = self.mapper.block.args
+        if len(self.inputs) + 1 != len(args):
+            raise VerifyException(
+                "expects number of operands to match the arity of mapper, but got: "
+                f"{len(self.inputs) + 1} and {len(args)}"
+            )
+        for arg, value in zip(args, self.inputs):
+            expected = element_type(value.type)
+            if arg.type != expected:
+                raise VerifyException(
+                    f"expected element type of input '{expected}' to match bbArg type '{arg.type}'"
+                )
+        out_shape = _shape(self.init)
+        for value in self.inputs:
+            if _shape(value) != out_shape:
+                raise VerifyException(
+                    f"expected shape of input ({_fmt_shape(_shape(value))}) to match shape of "
+                    f"output ({_fmt_shape(out_shape)})"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MapOp:
+        short = parse_short_form(parser)
+        inputs, inits, props, attrs = cls._parse_tail(parser)
+        if len(inits) != 1:
+            parser.raise_error("expected exactly one init in 'outs'")
+        operand_types = [v.type for v in (*inputs, *inits)]
+        if short is not None:
+            region = build_payload_region(
+                *short, operand_types, len(inputs), init_first=False
+            )
+        else:
+            region = parse_long_form_region(parser)
+        op = cls.build(
+            operands=[inputs, inits[0]],
+            result_types=[cls._result_types(inits)],
+            properties=props,
+            attributes=attrs,
+            regions=[region],
+        )
+        op._name_results()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        payload = payload_op(self.mapper.block, len(self.inputs), init_first=False)
+        if payload is not None:
+            print_short_form(printer, payload)
+        self._print_tail(printer)
+        if payload is None:
+            name_block_args(self.mapper.block, len(self.inputs), "init")
+            print_long_form_region(printer, self.mapper)
+
+
+@irdl_op_definition
+class ReduceOp(DestinationStyleOp):
+    """Reduces the inputs along ``dimensions`` into the inits with the body."""
+
+    name = "linalg.reduce"
+    KEYWORD: ClassVar[str | None] = "dimensions"
+    RESULT_NAME: ClassVar[str] = "reduced"
+
+    inputs = var_operand_def(ShapedType)
+    inits = var_operand_def(ShapedType)
+    result = var_result_def(TensorType)
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+    combiner = region_def("single_block")
+
+    irdl_options = (SameVariadicOperandSize(),)
+
+    def inputs_list(self) -> list[SSAValue]:
+        return list(self.inputs)
+
+    def inits_list(self) -> list[SSAValue]:
+        return list(self.inits)
+
+    def indexing_maps_list(self) -> list[AffineMap]:
+        rank = len(_shape(self.inputs[0])) if self.inputs else 0
+        reduced = set(self.dimensions.get_values())
+        kept = tuple(AffineDimExpr(d) for d in range(rank) if d not in reduced)
+        return [AffineMap.identity(rank)] * len(self.inputs) + [
+            AffineMap(rank, 0, kept)
+        ] * len(self.inits)
+
+    def iterator_kinds(self) -> list[IteratorType]:
+        rank = len(_shape(self.inputs[0])) if self.inputs else 0
+        reduced = set(self.dimensions.get_values())
+        return [
+            IteratorType.REDUCTION if d in reduced else IteratorType.PARALLEL
+            for d in range(rank)
+        ]
+
+    @property
+    def body(self) -> Region:
+        return self.combiner
+
+    def verify_op(self) -> None:
+        for group, what in ((self.inputs, "inputs"), (self.inits, "outputs")):
+            index_name = "input" if what == "inputs" else "output"
+            for i in range(1, len(group)):
+                if _shape(group[i]) != _shape(group[0]):
+                    raise VerifyException(
+                        f"expects all {what} to have the same shapes. Shape at {index_name}-index "
+                        f"{i} is not equal to the shape at {index_name}-index 0."
+                    )
+        in_shape = _shape(self.inputs[0])
+        init_shape = _shape(self.inits[0])
+        dims = self.dimensions.get_values()
+        for d in dims:
+            if d < 0 or d >= len(in_shape):
+                raise VerifyException(
+                    f"dimensions for reduction should be in the range [0, {len(in_shape) - 1}]."
+                )
+        kept = [s for i, s in enumerate(in_shape) if i not in set(dims)]
+        if len(kept) != len(init_shape):
+            raise VerifyException(
+                f"number of dimensions after reduction {len(kept)} doesn't match the init "
+                f"rank {len(init_shape)}"
+            )
+        if tuple(kept) != init_shape:
+            raise VerifyException(
+                f"init dimensions [{_fmt_shape(init_shape)}] doesn't match input dimensions "
+                f"after reduction [{_fmt_shape(kept)}]"
+            )
+        block = self.combiner.block
+        if len(block.args) != len(self.operands):
+            raise VerifyException("mismatching number of operands and block arguments")
+        for value, arg in zip(self.inputs, block.args):
+            if element_type(value.type) != arg.type:
+                raise VerifyException(
+                    f"input element type '{element_type(value.type)}' does not match "
+                    f"corresponding block argument type '{arg.type}'"
+                )
+        for value, arg in zip(
+            self.inits, block.args[len(block.args) - len(self.inits) :]
+        ):
+            if element_type(value.type) != arg.type:
+                raise VerifyException(
+                    f"output element type '{element_type(value.type)}' does not match "
+                    f"corresponding block argument type '{arg.type}'"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ReduceOp:
+        short = parse_short_form(parser)
+        inputs, inits, props, attrs = cls._parse_tail(parser)
+        operand_types = [v.type for v in (*inputs, *inits)]
+        if short is not None:
+            region = build_payload_region(
+                *short, operand_types, len(operand_types), init_first=True
+            )
+        else:
+            region = parse_long_form_region(parser)
+        op = cls.build(
+            operands=[inputs, inits],
+            result_types=[cls._result_types(inits)],
+            properties=props,
+            attributes=attrs,
+            regions=[region],
+        )
+        op._name_results()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        payload = payload_op(self.combiner.block, len(self.operands), init_first=True)
+        if payload is not None:
+            print_short_form(printer, payload)
+        self._print_tail(printer)
+        if payload is None:
+            name_block_args(self.combiner.block, len(self.inputs), "init")
+            print_long_form_region(printer, self.combiner)
+
+
+class _CopyLikeOp(DestinationStyleOp):
+    """One input, one init and a body that yields the input element."""
+
+    def inputs_list(self) -> list[SSAValue]:
+        return [self.input]
+
+    def inits_list(self) -> list[SSAValue]:
+        return [self.init]
+
+    def iterator_kinds(self) -> list[IteratorType]:
+        return [IteratorType.PARALLEL] * len(_shape(self.init))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _CopyLikeOp:
+        inputs, inits, props, attrs = cls._parse_tail(parser)
+        if len(inputs) != 1 or len(inits) != 1:
+            parser.raise_error(f"'{cls.name}' expects one input and one init")
+        op = cls.build(
+            operands=[inputs[0], inits[0]],
+            result_types=[cls._result_types(inits)],
+            properties=props,
+            attributes=attrs,
+            regions=[_copy_body(inputs[0].type, inits[0].type)],
+        )
+        op._name_results()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        self._print_tail(printer)
+
+
+@irdl_op_definition
+class TransposeOp(_CopyLikeOp):
+    """Permutes the dimensions of the input: ``init[i] = input[permutation[i]]``."""
+
+    name = "linalg.transpose"
+    KEYWORD: ClassVar[str | None] = "permutation"
+    RESULT_NAME: ClassVar[str] = "transposed"
+
+    input = operand_def(ShapedType)
+    init = operand_def(ShapedType)
+    result = var_result_def(TensorType)
+    permutation = prop_def(DenseArrayBase.constr(i64))
+    region = region_def("single_block")
+
+    @property
+    def body(self) -> Region:
+        return self.region
+
+    def indexing_maps_list(self) -> list[AffineMap]:
+        perm = self.permutation.get_values()
+        rank = len(perm)
+        # The input is read at the inverse permutation of the init's index.
+        results = [AffineDimExpr(0)] * rank
+        for i, p in enumerate(perm):
+            if 0 <= p < rank:
+                results[p] = AffineDimExpr(i)
+        return [AffineMap(rank, 0, tuple(results)), AffineMap.identity(rank)]
+
+    def verify_op(self) -> None:
+        perm = list(self.permutation.get_values())
+        if sorted(perm) != list(range(len(perm))):
+            raise VerifyException("permutation is not valid")
+        in_shape, init_shape = _shape(self.input), _shape(self.init)
+        if len(in_shape) != len(init_shape):
+            raise VerifyException(
+                f"input rank ({len(in_shape)}) does not match init rank ({len(init_shape)})"
+            )
+        if len(perm) != len(in_shape):
+            raise VerifyException(
+                f"size of permutation ({len(perm)}) does not match the argument rank ({len(in_shape)})"
+            )
+        for i, p in enumerate(perm):
+            if in_shape[p] != init_shape[i]:
+                raise VerifyException(
+                    f"dim(result, {i}) = {init_shape[i]} doesn't match dim(input, "
+                    f"permutation[{i}]) = {in_shape[p]}"
+                )
+
+
+@irdl_op_definition
+class BroadcastOp(_CopyLikeOp):
+    """Adds the ``dimensions`` of the init that the input lacks."""
+
+    name = "linalg.broadcast"
+    KEYWORD: ClassVar[str | None] = "dimensions"
+    RESULT_NAME: ClassVar[str] = "broadcasted"
+
+    input = operand_def(ShapedType)
+    init = operand_def(ShapedType)
+    result = var_result_def(TensorType)
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+    region = region_def("single_block")
+
+    @property
+    def body(self) -> Region:
+        return self.region
+
+    def indexing_maps_list(self) -> list[AffineMap]:
+        rank = len(_shape(self.init))
+        added = set(self.dimensions.get_values())
+        kept = tuple(AffineDimExpr(d) for d in range(rank) if d not in added)
+        return [AffineMap(rank, 0, kept), AffineMap.identity(rank)]
+
+    def verify_op(self) -> None:
+        dims = list(self.dimensions.get_values())
+        in_shape, init_shape = _shape(self.input), _shape(self.init)
+        if len(in_shape) + len(dims) != len(init_shape):
+            raise VerifyException(
+                "input rank plus added dimensions does not match init rank. input rank: "
+                f"{len(in_shape)}, dimensions size: {len(dims)}, init rank: {len(init_shape)}"
+            )
+        for index, d in enumerate(dims):
+            if d < 0 or d >= len(init_shape):
+                raise VerifyException(
+                    f"dimension {index} is out of range. expected range: [0, "
+                    f"{len(init_shape) - 1}], got: {d}"
+                )
+        kept = [d for d in range(len(init_shape)) if d not in dims]
+        for in_dim, init_dim in enumerate(kept):
+            if in_shape[in_dim] != init_shape[init_dim]:
+                raise VerifyException(
+                    f"input dim {in_dim} should match init dim {init_dim}. input: "
+                    f"{in_shape[in_dim]}, init: {init_shape[init_dim]}"
+                )

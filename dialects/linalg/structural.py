@@ -1,0 +1,413 @@
+"""linalg's structural ops: generic, index, yield, map, reduce, transpose, broadcast.
+
+xDSL defines generic, index, yield, reduce, transpose and broadcast, but prints
+them in syntax upstream does not read (``ins(%x:t)``, ``attrs = {...}`` on generic,
+generic's region-less ``dimensions``) and lacks map and upstream's verifiers.
+``GenericOp`` subclasses xDSL's so xDSL passes that match it keep working; the
+others are defined here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.arith import FastMathFlagsAttr
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    DenseArrayBase,
+    IndexType,
+    IntegerAttr,
+    StringAttr,
+    i64,
+)
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineMap
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_op_definition,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
+from mlkit.dialects.linalg.base import (
+    parse_ins_outs,
+    parse_optional_arrow_types,
+    print_ins_outs,
+    print_optional_arrow_types,
+    verify_destination_style,
+    verify_structured,
+)
+from mlkit.dialects.linalg.body import element_type
+
+# The names under which upstream keeps a generic op's trait attributes.
+_GENERIC_TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
+
+
+def maps_attr(maps: Sequence[AffineMap]) -> ArrayAttr[AffineMapAttr]:
+    return ArrayAttr([AffineMapAttr(m) for m in maps])
+
+
+def iterators_attr(kinds: Sequence[IteratorType]) -> ArrayAttr[IteratorTypeAttr]:
+    return ArrayAttr([IteratorTypeAttr(k) for k in kinds])
+
+
+def name_block_args(block: Block, num_inputs: int, init_name: str) -> None:
+    """Name block arguments as upstream's ``getAsmBlockArgumentNames`` does."""
+    for index, arg in enumerate(block.args):
+        arg.name_hint = "in" if index < num_inputs else init_name
+
+
+def _dense_i64(values: Sequence[int]) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i64, values)
+
+
+def parse_dense_i64_keyword(parser: Parser, keyword: str) -> DenseArrayBase:
+    """``keyword = [1, 2]``, as upstream's ``parseDenseI64ArrayAttr``."""
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    values = parser.parse_comma_separated_list(
+        Parser.Delimiter.SQUARE, parser.parse_integer
+    )
+    return _dense_i64(values)
+
+
+def print_dense_i64_keyword(
+    printer: Printer, keyword: str, values: Sequence[int]
+) -> None:
+    # Upstream's printDenseI64ArrayAttr ends with a space.
+    printer.print_string(f" {keyword} = [{', '.join(str(v) for v in values)}] ")
+
+
+def _structured_op_parent(op: Operation) -> Operation | None:
+    parent = op.parent_op()
+    return (
+        parent if parent is not None and hasattr(parent, "get_indexing_maps") else None
+    )
+
+
+def _num_loops(op: Operation) -> int:
+    return len(op.get_iterator_types())  # type: ignore[attr-defined]
+
+
+def _inits_of(op: Operation) -> list[SSAValue]:
+    return list(op.outputs if hasattr(op, "outputs") else op.inits)  # type: ignore[attr-defined]
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """Ends a linalg body, yielding one value per init."""
+
+    name = "linalg.yield"
+
+    values = var_operand_def()
+    traits = traits_def(IsTerminator())
+
+    def __init__(self, *values: SSAValue | Operation) -> None:
+        super().__init__(operands=[values])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> YieldOp:
+        pos = parser.pos
+        names = (
+            parser.parse_optional_undelimited_comma_separated_list(
+                parser.parse_optional_unresolved_operand,
+                parser.parse_unresolved_operand,
+            )
+            or []
+        )
+        attrs = parser.parse_optional_attr_dict()
+        values: list[SSAValue] = []
+        if names:
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(
+                Parser.Delimiter.NONE, parser.parse_type
+            )
+            values = parser.resolve_operands(names, types, pos)
+        op = cls(*values)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.values:
+            printer.print_string(" ")
+            printer.print_list(self.values, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        if self.values:
+            printer.print_string(" : ")
+            printer.print_list(self.values.types, printer.print_attribute)
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        if parent is None or len(parent.regions) != 1 or not parent.regions[0].blocks:
+            raise VerifyException("expected single non-empty parent region")
+        if _structured_op_parent(self) is None:
+            raise VerifyException("expected parent op with LinalgOp interface")
+        inits = _inits_of(parent)
+        if len(self.values) != len(inits):
+            raise VerifyException(
+                f"expected number of yield values ({len(self.values)}) to match the number "
+                f"of inits / outs operands of the enclosing LinalgOp ({len(inits)})"
+            )
+        for index, (value, init) in enumerate(zip(self.values, inits), start=1):
+            expected = element_type(init.type)
+            if value.type != expected:
+                raise VerifyException(
+                    f"type of yield operand {index} ('{value.type}') doesn't match the element "
+                    f"type of the enclosing linalg.generic op ('{expected}')"
+                )
+
+
+@irdl_op_definition
+class IndexOp(IRDLOperation):
+    """The induction variable of one loop of the enclosing structured op."""
+
+    name = "linalg.index"
+
+    dim = prop_def(IntegerAttr)
+    result = result_def(IndexType)
+
+    # Upstream's `$dim attr-dict : type($result)` prints the i64 without its
+    # type; xDSL's declarative format would read `1 : index` as one attribute.
+    @classmethod
+    def parse(cls, parser: Parser) -> IndexOp:
+        dim = parser.parse_integer()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_type()
+        op = cls(dim)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.dim.value.data}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : index")
+
+    def __init__(self, dim: int) -> None:
+        super().__init__(
+            properties={"dim": IntegerAttr(dim, i64)}, result_types=[IndexType()]
+        )
+
+    def verify_(self) -> None:
+        parent = _structured_op_parent(self)
+        if parent is None:
+            raise VerifyException("expected parent op with LinalgOp interface")
+        loops = _num_loops(parent)
+        if loops <= self.dim.value.data:
+            raise VerifyException(
+                f"expected dim ({self.dim.value.data}) to be lower than the number of loops "
+                f"({loops}) of the enclosing LinalgOp"
+            )
+
+
+@irdl_op_definition
+class GenericOp(LinalgStructuredOperation):
+    """``linalg.generic`` with upstream's syntax and verifier. xDSL's own class
+    cannot be subclassed (its fields are already accessors), so this shares its
+    base, ``LinalgStructuredOperation``, which xDSL's loop lowering matches."""
+
+    name = "linalg.generic"
+
+    indexing_maps = prop_def(ArrayAttr[AffineMapAttr])
+    iterator_types = prop_def(ArrayAttr[IteratorTypeAttr])
+    doc = opt_prop_def(StringAttr)
+    library_call = opt_prop_def(StringAttr)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue],
+        body: Region,
+        indexing_maps: Sequence[AffineMapAttr] | ArrayAttr[AffineMapAttr],
+        iterator_types: Sequence[Attribute] | ArrayAttr[Attribute],
+        result_types: Sequence[Attribute] = (),
+        doc: StringAttr | None = None,
+        library_call: StringAttr | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[inputs, outputs],
+            result_types=[result_types],
+            properties={
+                "indexing_maps": ArrayAttr(indexing_maps),
+                "iterator_types": ArrayAttr(iterator_types),
+                "doc": doc,
+                "library_call": library_call,
+            },
+            regions=[body],
+        )
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return self.indexing_maps
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return self.iterator_types
+
+    def verify_(self) -> None:
+        verify_destination_style(self, list(self.outputs))
+        maps = [m.data for m in self.indexing_maps]
+        verify_structured(self, maps, len(self.iterator_types))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GenericOp:
+        pos = parser.pos
+        trait_attrs = parser.parse_optional_attr_dict()
+        iterators = trait_attrs.get("iterator_types")
+        if not isinstance(iterators, ArrayAttr):
+            parser.raise_error(
+                'expected "iterator_types" array attribute', pos, parser.pos
+            )
+        kinds: list[Attribute] = []
+        for kind in iterators.data:
+            if isinstance(kind, IteratorTypeAttr):
+                kinds.append(kind)
+                continue
+            text = kind.data if isinstance(kind, StringAttr) else str(kind)
+            if text not in IteratorType.__members__.values():
+                parser.raise_error(f"unexpected iterator_type ({text})")
+            kinds.append(IteratorTypeAttr(IteratorType(text)))
+        trait_attrs["iterator_types"] = ArrayAttr(kinds)
+        props = parser.parse_optional_properties_dict()
+        trait_attrs.update(parser.parse_optional_attr_dict())
+        inputs, outputs = parse_ins_outs(parser)
+        if parser.parse_optional_keyword("attrs") is not None:
+            parser.parse_punctuation("=")
+            trait_attrs.update(parser.parse_optional_attr_dict())
+        region = parser.parse_region()
+        result_types = parse_optional_arrow_types(parser)
+        for name in _GENERIC_TRAIT_NAMES:
+            if name in trait_attrs:
+                props[name] = trait_attrs.pop(name)
+        op = cls.build(
+            operands=[inputs, outputs],
+            result_types=[result_types],
+            properties=props,
+            attributes=trait_attrs,
+            regions=[region],
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        traits: dict[str, Attribute] = {
+            name: self.properties[name]
+            for name in _GENERIC_TRAIT_NAMES
+            if name in self.properties
+        }
+        traits["iterator_types"] = ArrayAttr(
+            [StringAttr(k.data.value) for k in self.iterator_types]
+        )
+        printer.print_string(" ")
+        printer.print_attr_dict(traits)
+        print_ins_outs(printer, self.inputs, self.outputs)
+        if self.attributes:
+            # Upstream prints ` attrs = ` and then the dictionary with its own leading space.
+            printer.print_string(" attrs = ")
+            printer.print_op_attributes(self.attributes)
+        if self.body.blocks:
+            name_block_args(self.body.block, len(self.inputs), "out")
+        printer.print_string(" ")
+        printer.print_region(self.body)
+        print_optional_arrow_types(printer, self.res.types)
+
+
+def payload_op(block: Block, num_operands: int, init_first: bool) -> Operation | None:
+    """The one op of a body that the short form ``{ op.name }`` stands for, as
+    upstream's ``findPayloadOp``: its operands are the block arguments in order
+    (with ``init_first``, the last argument comes first)."""
+    ops = list(block.ops)
+    if len(ops) != 2 or not isinstance(ops[1], YieldOp):
+        return None
+    payload = ops[0]
+    args = list(block.args)
+    expected = [args[-1], *args[:-1]] if init_first else args[:num_operands]
+    if not payload.operands or list(payload.operands) != expected:
+        return None
+    if payload.regions or len(payload.results) != 1:
+        return None
+    if list(ops[1].operands) != [payload.results[0]]:
+        return None
+    return payload
+
+
+def print_short_form(printer: Printer, payload: Operation) -> None:
+    printer.print_string(f" {{ {payload.name}")
+    attrs = {**payload.properties, **payload.attributes}
+    # Upstream elides fastmath only when it is `none`.
+    if attrs.get("fastmath") == FastMathFlagsAttr("none"):
+        del attrs["fastmath"]
+    printer.print_op_attributes(attrs)
+    printer.print_string(" }")
+
+
+def parse_short_form(
+    parser: Parser,
+) -> tuple[type[Operation], dict[str, Attribute]] | None:
+    if parser.parse_optional_punctuation("{") is None:
+        return None
+    pos = parser.pos
+    name = parser.parse_identifier()
+    op_def = parser.ctx.get_optional_op(name)
+    if op_def is None:
+        parser.raise_error(f"unregistered operation '{name}'", pos, parser.pos)
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation("}")
+    return op_def, attrs
+
+
+def build_payload_region(
+    op_def: type[Operation],
+    attrs: dict[str, Attribute],
+    operand_types: Sequence[Attribute],
+    num_payload_operands: int,
+    init_first: bool,
+) -> Region:
+    """Upstream's ``addBodyWithPayloadOp``: one block argument per operand, the
+    payload op over them and a yield of its result."""
+    block = Block(arg_types=[element_type(t) for t in operand_types])
+    args = list(block.args)
+    operands = [args[-1], *args[:-1]] if init_first else args[:num_payload_operands]
+    prop_names = (
+        op_def.get_irdl_definition().properties
+        if hasattr(op_def, "get_irdl_definition")
+        else {}
+    )
+    props = {k: v for k, v in attrs.items() if k in prop_names}
+    discardable = {k: v for k, v in attrs.items() if k not in prop_names}
+    payload = op_def.create(
+        operands=operands,
+        result_types=[element_type(operand_types[-1])],
+        properties=props,
+        attributes=discardable,
+    )
+    block.add_op(payload)
+    block.add_op(YieldOp(payload.results[0]))
+    return Region(block)
+
+
+def parse_long_form_region(parser: Parser) -> Region:
+    args = parser.parse_comma_separated_list(
+        Parser.Delimiter.PAREN, parser.parse_argument
+    )
+    return parser.parse_region(args)
+
+
+def print_long_form_region(printer: Printer, region: Region) -> None:
+    """A newline, ``(%in: f32, %init: f32) {...}`` one level deeper, as upstream."""
+    with printer.indented():
+        printer._print_new_line()
+        printer.print_string("(")
+        printer.print_list(region.block.args, printer.print_block_argument)
+        printer.print_string(") ")
+        printer.print_region(region, print_entry_block_args=False)

@@ -1,0 +1,226 @@
+"""More LLVM intrinsic ops: the ones ``convert-math-to-llvm`` and
+``convert-vector-to-llvm`` emit that :mod:`mlkit.dialects.llvm.intr` lacks.
+
+Bit counting (``ctlz``, ``cttz``, ``ctpop``), integer ``abs``, ``powi``, the
+inverse and hyperbolic trigonometric functions, and the ``vector.reduce.*``
+family. Each prints as upstream does: ops that upstream declares without an
+assembly format (``ctlz``, ``cttz``, ``abs``, the integer and ordered float
+reductions) print in the generic form only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from typing import ClassVar
+
+from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
+from mlkit.dialects.llvm.intr import BinaryFloatIntrinsic, UnaryFloatIntrinsic
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
+
+
+def _define(base: type[IRDLOperation], op_name: str, class_name: str) -> type[IRDLOperation]:
+    cls = type(class_name, (base,), {"name": op_name, "__doc__": f"``{op_name}``."})
+    return irdl_op_definition(cls)
+
+
+def _is_int_like(type: Attribute) -> bool:
+    if isinstance(type, VectorType):
+        type = type.element_type
+    return isinstance(type, IntegerType)
+
+
+class _IntWithFlag(IRDLOperation, ABC):
+    """An integer intrinsic with one ``i1`` flag property (generic syntax only)."""
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    in_ = operand_def(T)
+    res = result_def(T)
+    traits = traits_def(Pure())
+    FLAG: ClassVar[str]
+
+    def __init__(self, operand: SSAValue, flag: bool = False) -> None:
+        super().__init__(
+            operands=[operand],
+            result_types=[operand.type],
+            properties={self.FLAG: IntegerAttr(int(flag), IntegerType(1))},
+        )
+
+    def verify_(self) -> None:
+        if not _is_int_like(self.in_.type):
+            raise VerifyException(
+                "operand #0 must be signless integer or LLVM dialect-compatible vector of "
+                f"signless integer, but got '{self.in_.type}'"
+            )
+        flag = self.properties.get(self.FLAG)
+        if not isinstance(flag, IntegerAttr) or flag.type != IntegerType(1):
+            raise VerifyException(f"requires attribute '{self.FLAG}'")
+
+
+@irdl_op_definition
+class CountLeadingZerosOp(_IntWithFlag):
+    """``"llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32``."""
+
+    name = "llvm.intr.ctlz"
+    is_zero_poison = prop_def(IntegerAttr)
+    FLAG: ClassVar[str] = "is_zero_poison"
+
+
+@irdl_op_definition
+class CountTrailingZerosOp(_IntWithFlag):
+    """``"llvm.intr.cttz"(%x) <{is_zero_poison = false}> : (i32) -> i32``."""
+
+    name = "llvm.intr.cttz"
+    is_zero_poison = prop_def(IntegerAttr)
+    FLAG: ClassVar[str] = "is_zero_poison"
+
+
+@irdl_op_definition
+class AbsOp(_IntWithFlag):
+    """``"llvm.intr.abs"(%x) <{is_int_min_poison = false}> : (i32) -> i32``."""
+
+    name = "llvm.intr.abs"
+    is_int_min_poison = prop_def(IntegerAttr)
+    FLAG: ClassVar[str] = "is_int_min_poison"
+
+
+@irdl_op_definition
+class CtPopOp(IRDLOperation):
+    """``llvm.intr.ctpop(%x) : (i32) -> i32``."""
+
+    name = "llvm.intr.ctpop"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    in_ = operand_def(T)
+    res = result_def(T)
+    traits = traits_def(Pure())
+    assembly_format = _FORMAT
+
+    def __init__(self, operand: SSAValue) -> None:
+        super().__init__(operands=[operand], result_types=[operand.type])
+
+
+@irdl_op_definition
+class PowIOp(IRDLOperation):
+    """``llvm.intr.powi(%x, %n) : (f32, i32) -> f32``."""
+
+    name = "llvm.intr.powi"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    val = operand_def(T)
+    power = operand_def(IntegerType)
+    res = result_def(T)
+    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = _FORMAT
+
+    def __init__(self, val: SSAValue, power: SSAValue) -> None:
+        super().__init__(operands=[val, power], result_types=[val.type])
+
+
+_UNARY = {
+    "tanh": "TanhOp", "asin": "ASinOp", "acos": "ACosOp", "atan": "ATanOp",
+    "sinh": "SinhOp", "cosh": "CoshOp",
+}  # fmt: skip
+_BINARY = {"atan2": "ATan2Op"}
+
+EXT_FLOAT_CLASSES: dict[str, type[IRDLOperation]] = {}
+for _table, _base in ((_UNARY, UnaryFloatIntrinsic), (_BINARY, BinaryFloatIntrinsic)):
+    for _short, _class_name in _table.items():
+        EXT_FLOAT_CLASSES[_class_name] = _define(_base, f"llvm.intr.{_short}", _class_name)
+
+
+# -- vector reductions ---------------------------------------------------------
+
+
+class _VectorReduction(IRDLOperation, ABC):
+    """``vector.reduce.*`` over one vector, to its element type."""
+
+    in_ = operand_def(VectorType)
+    res = result_def()
+    traits = traits_def(Pure())
+
+    def __init__(self, vector: SSAValue, **properties: Attribute) -> None:
+        assert isinstance(vector.type, VectorType)
+        super().__init__(
+            operands=[vector], result_types=[vector.type.element_type], properties=properties
+        )
+
+    def verify_(self) -> None:
+        assert isinstance(self.in_.type, VectorType)
+        if self.res.type != self.in_.type.element_type:
+            raise VerifyException("result type must match the element type of the vector")
+
+
+class IntVectorReduction(_VectorReduction, ABC):
+    """An integer reduction; upstream prints these in the generic form."""
+
+
+class FloatMinMaxReduction(_VectorReduction, ABC):
+    """``fmax``/``fmin``/``fmaximum``/``fminimum``, printed with a custom form."""
+
+    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = _FORMAT
+
+
+class OrderedFloatReduction(IRDLOperation, ABC):
+    """``fadd``/``fmul`` with a start value; generic form only, as upstream."""
+
+    start_value = operand_def()
+    input = operand_def(VectorType)
+    res = result_def()
+    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
+    traits = traits_def(Pure())
+
+    def __init__(self, start: SSAValue, vector: SSAValue, fastmath: FastMathAttr = NO_FASTMATH) -> None:
+        super().__init__(
+            operands=[start, vector], result_types=[start.type], properties={"fastmathFlags": fastmath}
+        )
+
+    def verify_(self) -> None:
+        assert isinstance(self.input.type, VectorType)
+        if not (self.res.type == self.start_value.type == self.input.type.element_type):
+            raise VerifyException("start value and result must have the vector's element type")
+
+
+_INT_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin")
+_MINMAX_REDUCTIONS = ("fmax", "fmin", "fmaximum", "fminimum")
+_ORDERED_REDUCTIONS = ("fadd", "fmul")
+
+REDUCTION_CLASSES: dict[str, type[IRDLOperation]] = {}
+for _kinds, _base in (
+    (_INT_REDUCTIONS, IntVectorReduction),
+    (_MINMAX_REDUCTIONS, FloatMinMaxReduction),
+    (_ORDERED_REDUCTIONS, OrderedFloatReduction),
+):
+    for _kind in _kinds:
+        _class_name = f"VectorReduce{_kind[0].upper()}{_kind[1:]}Op"
+        REDUCTION_CLASSES[_kind] = _define(_base, f"llvm.intr.vector.reduce.{_kind}", _class_name)
+        globals()[_class_name] = REDUCTION_CLASSES[_kind]
+
+globals().update(EXT_FLOAT_CLASSES)
+
+INTRINSIC_EXT_OPS: list[type[IRDLOperation]] = [
+    CountLeadingZerosOp,
+    CountTrailingZerosOp,
+    AbsOp,
+    CtPopOp,
+    PowIOp,
+    *EXT_FLOAT_CLASSES.values(),
+    *REDUCTION_CLASSES.values(),
+]

@@ -1,0 +1,353 @@
+"""LLVM memory ops: alloca, load, store and getelementptr.
+
+Replaces xDSL's versions, which lack atomic loads and stores, ``syncscope`` and the ``nusw``/``nuw`` GEP flags.
+Properties follow upstream, with its defaults (``ordering = 0 : i64``,
+``noWrapFlags = 0 : i32``) stored, so the generic form matches upstream's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import (
+    I32,
+    DenseArrayBase,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    UnitAttr,
+    VectorType,
+    i32,
+)
+from xdsl.ir import Attribute, SSAValue, TypeAttribute
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.llvm.attrs import ATOMIC_ORDERINGS, i64_enum
+from mlkit.dialects.llvm.common import print_attr_dict, split_attr_dict
+from mlkit.dialects.llvm.types import (
+    LLVMArrayType,
+    LLVMPointerType,
+    LLVMStructType,
+)
+
+_ORDERING_NAMES = {v: k for k, v in ATOMIC_ORDERINGS.items()}
+NOT_ATOMIC = i64_enum(0)
+
+GEP_DYNAMIC_INDEX = -2147483648
+"""Marks, in ``rawConstantIndices``, the place of a dynamic index."""
+
+GEP_FLAGS = {"inbounds_flag": 1, "nusw": 2, "nuw": 4}  # "inbounds" = nusw | inbounds_flag
+
+
+@irdl_custom_directive
+class AtomicSpec(CustomDirective):
+    """`` atomic syncscope("s") ordering`` of a load or store; nothing when not atomic."""
+
+    syncscope: AttributeVariable
+    ordering: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        ordering = 0
+        if parser.parse_optional_keyword("atomic") is not None:
+            if parser.parse_optional_keyword("syncscope") is not None:
+                parser.parse_punctuation("(")
+                self.syncscope.set(state, StringAttr(parser.parse_str_literal()))
+                parser.parse_punctuation(")")
+            at = parser.pos
+            word = parser.parse_optional_identifier()
+            if word not in ATOMIC_ORDERINGS:
+                parser.raise_error(
+                    f"expected ordering to be one of: {', '.join(ATOMIC_ORDERINGS)}", at
+                )
+            ordering = ATOMIC_ORDERINGS[word]
+        self.ordering.set(state, i64_enum(ordering))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        ordering = self.ordering.get(op)
+        if not isinstance(ordering, IntegerAttr) or ordering.value.data == 0:
+            return
+        state.print_whitespace(printer)
+        printer.print_string("atomic ")
+        scope = self.syncscope.get(op)
+        if isinstance(scope, StringAttr):
+            printer.print_string("syncscope(")
+            printer.print_string_literal(scope.data)
+            printer.print_string(") ")
+        printer.print_string(_ORDERING_NAMES[ordering.value.data])
+
+
+class _MemoryAccess(IRDLOperation):
+    """Properties load and store share with upstream's ``LLVM_MemAccessOpBase``."""
+
+    alignment = opt_prop_def(IntegerAttr)
+    volatile_ = opt_prop_def(UnitAttr)
+    nontemporal = opt_prop_def(UnitAttr)
+    invariantGroup = opt_prop_def(UnitAttr)
+    ordering = prop_def(IntegerAttr, default_value=NOT_ATOMIC)
+    syncscope = opt_prop_def(StringAttr)
+    access_groups = opt_prop_def(AnyAttr())
+    alias_scopes = opt_prop_def(AnyAttr())
+    noalias_scopes = opt_prop_def(AnyAttr())
+    tbaa = opt_prop_def(AnyAttr())
+    irdl_options = (ParsePropInAttrDict(),)
+    custom_directives = (AtomicSpec,)
+
+    def _verify_atomic(self, type: Attribute, release_ok: bool, acquire_ok: bool) -> None:
+        assert isinstance(self.ordering, IntegerAttr)
+        ordering = self.ordering.value.data
+        if ordering == 0:
+            if self.syncscope is not None:
+                raise VerifyException("expected syncscope to be null for non-atomic access")
+            return
+        if self.alignment is None:
+            raise VerifyException("expected alignment for atomic access")
+        if not release_ok and ordering in (5, 6):
+            raise VerifyException(f"unsupported ordering '{_ORDERING_NAMES[ordering]}'")
+        if not acquire_ok and ordering in (4, 6):
+            raise VerifyException(f"unsupported ordering '{_ORDERING_NAMES[ordering]}'")
+
+
+
+@irdl_op_definition
+class LoadOp(_MemoryAccess):
+    name = "llvm.load"
+    addr = operand_def(LLVMPointerType)
+    res = result_def()
+    invariant = opt_prop_def(UnitAttr)
+    dereferenceable = opt_prop_def(AnyAttr())
+    assembly_format = (
+        "(`volatile` $volatile_^)? $addr custom<AtomicSpec>($syncscope, $ordering)"
+        " (`invariant` $invariant^)? (`invariant_group` $invariantGroup^)?"
+        " attr-dict `:` type($addr) `->` type($res)"
+    )
+
+    def __init__(self, addr: SSAValue, type: Attribute, alignment: int | None = None) -> None:
+        props: dict[str, Attribute] = {}
+        if alignment is not None:
+            props["alignment"] = IntegerAttr(alignment, 64)
+        super().__init__(operands=[addr], result_types=[type], properties=props)
+
+    def verify_(self) -> None:
+        self._verify_atomic(self.res.type, release_ok=False, acquire_ok=True)
+
+
+@irdl_op_definition
+class StoreOp(_MemoryAccess):
+    name = "llvm.store"
+    value = operand_def()
+    addr = operand_def(LLVMPointerType)
+    assembly_format = (
+        "(`volatile` $volatile_^)? $value `,` $addr custom<AtomicSpec>($syncscope, $ordering)"
+        " (`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` type($addr)"
+    )
+
+    def __init__(self, value: SSAValue, addr: SSAValue, alignment: int | None = None) -> None:
+        props: dict[str, Attribute] = {}
+        if alignment is not None:
+            props["alignment"] = IntegerAttr(alignment, 64)
+        super().__init__(operands=[value, addr], properties=props)
+
+    def verify_(self) -> None:
+        self._verify_atomic(self.value.type, release_ok=True, acquire_ok=False)
+
+
+@irdl_op_definition
+class AllocaOp(IRDLOperation):
+    name = "llvm.alloca"
+    arraySize = operand_def(IntegerType)
+    res = result_def(LLVMPointerType)
+    alignment = opt_prop_def(IntegerAttr)
+    elem_type = prop_def(TypeAttribute)
+    inalloca = opt_prop_def(UnitAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` "
+        "functional-type($arraySize, results)"
+    )
+
+    def __init__(
+        self, size: SSAValue, elem_type: Attribute, alignment: int | None = None, addr_space: int = 0
+    ) -> None:
+        props: dict[str, Attribute] = {"elem_type": elem_type}
+        if alignment is not None:
+            props["alignment"] = IntegerAttr(alignment, 64)
+        super().__init__(
+            operands=[size], result_types=[LLVMPointerType(addr_space)], properties=props
+        )
+
+
+@irdl_op_definition
+class GEPOp(IRDLOperation):
+    """``llvm.getelementptr inbounds %base[0, %i] : (!llvm.ptr, i64) -> !llvm.ptr, T``:
+    constant indices live in ``rawConstantIndices``, with a marker where the
+    next dynamic index goes."""
+
+    name = "llvm.getelementptr"
+    base = operand_def()
+    dynamicIndices = var_operand_def(IntegerType)
+    res = result_def()
+    rawConstantIndices = prop_def(DenseArrayBase)
+    elem_type = prop_def(TypeAttribute)
+    noWrapFlags = prop_def(IntegerAttr[I32], default_value=IntegerAttr(0, 32))
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(
+        self,
+        base: SSAValue,
+        indices: Sequence[int | SSAValue],
+        elem_type: Attribute,
+        result_type: Attribute | None = None,
+        *,
+        inbounds: bool = False,
+    ) -> None:
+        raw = [i if isinstance(i, int) else GEP_DYNAMIC_INDEX for i in indices]
+        dynamic = [i for i in indices if not isinstance(i, int)]
+        super().__init__(
+            operands=[base, dynamic],
+            result_types=[result_type or base.type],
+            properties={
+                "rawConstantIndices": DenseArrayBase.from_list(i32, raw),
+                "elem_type": elem_type,
+                "noWrapFlags": IntegerAttr(3 if inbounds else 0, 32),
+            },
+        )
+
+    @property
+    def indices(self) -> list[int | SSAValue]:
+        dynamic = iter(self.dynamicIndices)
+        raw = self.rawConstantIndices
+        assert isinstance(raw, DenseArrayBase)
+        return [next(dynamic) if i == GEP_DYNAMIC_INDEX else int(i) for i in raw.iter_values()]
+
+    def verify_(self) -> None:
+        raw = self.rawConstantIndices
+        assert isinstance(raw, DenseArrayBase)
+        marks = sum(1 for i in raw.iter_values() if i == GEP_DYNAMIC_INDEX)
+        if marks != len(self.dynamicIndices):
+            raise VerifyException(
+                "expected as many dynamic indices as specified in 'rawConstantIndices'"
+            )
+        base = self.base.type
+        if isinstance(base, VectorType):
+            base = base.element_type
+        if not isinstance(base, LLVMPointerType):
+            raise VerifyException(
+                f"operand #0 must be LLVM pointer type or LLVM dialect-compatible vector "
+                f"of LLVM pointer type, but got '{self.base.type}'"
+            )
+        indices = self.indices
+        elem = self.elem_type
+        for position, index in enumerate(indices[1:], 1):
+            if isinstance(elem, LLVMStructType):
+                if not isinstance(index, int):
+                    raise VerifyException(
+                        "expected index " + str(position) + " indexing a struct to be constant"
+                    )
+                if index < 0 or index >= len(elem.types):
+                    raise VerifyException(
+                        f"index {position} indexing a struct is out of bounds"
+                    )
+                elem = elem.types.data[index]
+            elif isinstance(elem, LLVMArrayType):
+                elem = elem.type
+            elif isinstance(elem, VectorType):
+                elem = elem.element_type
+            else:
+                raise VerifyException(
+                    f"type {elem} cannot be indexed (index #{position})"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GEPOp:
+        flags = 0
+        while True:
+            word = parser.parse_optional_keyword_in(("inbounds", "nusw", "nuw"))
+            if word is None:
+                break
+            flags |= 3 if word == "inbounds" else GEP_FLAGS[word]
+            if parser.parse_optional_punctuation("|") is None:
+                break
+        base = parser.parse_unresolved_operand()
+        raw: list[int] = []
+        dynamic = []
+
+        def index() -> None:
+            if (value := parser.parse_optional_unresolved_operand()) is not None:
+                dynamic.append(value)
+                raw.append(GEP_DYNAMIC_INDEX)
+            else:
+                raw.append(parser.parse_integer())
+
+        parser.parse_comma_separated_list(parser.Delimiter.SQUARE, index)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        at = parser.pos
+        fn = parser.parse_function_type()
+        parser.parse_punctuation(",")
+        elem_type = parser.parse_type()
+        if len(fn.inputs) != len(dynamic) + 1 or len(fn.outputs) != 1:
+            parser.raise_error("expected types for the base and each dynamic index", at)
+        operands = parser.resolve_operands([base, *dynamic], fn.inputs.data, at)
+        props, attributes = split_attr_dict(cls, attrs)
+        props |= {
+            "rawConstantIndices": DenseArrayBase.from_list(i32, raw),
+            "elem_type": elem_type,
+            "noWrapFlags": IntegerAttr(flags, 32),
+        }
+        return cls.create(
+            operands=operands,
+            result_types=[fn.outputs.data[0]],
+            properties=props,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        assert isinstance(self.noWrapFlags, IntegerAttr)
+        flags = self.noWrapFlags.value.data
+        words = []
+        if flags & 3 == 3:
+            words.append("inbounds")
+        elif flags & 2:
+            words.append("nusw")
+        if flags & 4:
+            words.append("nuw")
+        if words:
+            printer.print_string(" " + "|".join(words))
+        printer.print_string(" ")
+        printer.print_operand(self.base)
+        printer.print_string("[")
+        printer.print_list(
+            self.indices,
+            lambda i: printer.print_string(str(i)) if isinstance(i, int) else printer.print_operand(i),
+        )
+        printer.print_string("]")
+        print_attr_dict(printer, self, ("rawConstantIndices", "elem_type", "noWrapFlags"))
+        printer.print_string(" : (")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.res.type)
+        printer.print_string(", ")
+        printer.print_attribute(self.elem_type)
+
+
+MEMORY_OPS = [LoadOp, StoreOp, AllocaOp, GEPOp]

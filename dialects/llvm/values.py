@@ -1,0 +1,472 @@
+"""LLVM aggregate and vector element ops, and the ops that make constants.
+
+Replaces xDSL's versions: xDSL has no ``llvm.mlir.poison`` or
+``llvm.extractelement``, and infers no result types for ``extractvalue`` and
+``shufflevector``, whose upstream syntax leaves them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IndexType,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    SymbolRefAttr,
+    VectorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import ConstantLike, Pure, SymbolTable
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.llvm.common import print_attr_dict, split_attr_dict
+from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
+
+
+def element_at(container: Attribute, position: Sequence[int]) -> Attribute:
+    """The type at ``position`` inside a struct or array type, as upstream's
+    ``getInsertExtractValueElementType`` finds it."""
+    type = container
+    for index in position:
+        if isinstance(type, LLVMArrayType):
+            if index < 0 or index >= type.size.data:
+                raise VerifyException(f"position out of bounds: {index}")
+            type = type.type
+        elif isinstance(type, LLVMStructType):
+            if index < 0 or index >= len(type.types):
+                raise VerifyException(f"position out of bounds: {index}")
+            type = type.types.data[index]
+        else:
+            raise VerifyException(f"expected LLVM IR Dialect type, got {type}")
+    return type
+
+
+def _position(op: Operation) -> list[int]:
+    position = op.properties["position"]
+    assert isinstance(position, DenseArrayBase)
+    return [int(i) for i in position.iter_values()]
+
+
+def _parse_position(parser: Parser) -> list[int]:
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+
+
+@irdl_op_definition
+class ExtractValueOp(IRDLOperation):
+    """``llvm.extractvalue %s[0, 1] : !llvm.struct<...>``: the result type
+    follows from the container type and the position."""
+
+    name = "llvm.extractvalue"
+    container = operand_def()
+    res = result_def()
+    position = prop_def(DenseArrayBase)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, container: SSAValue, position: Sequence[int]) -> None:
+        super().__init__(
+            operands=[container],
+            result_types=[element_at(container.type, position)],
+            properties={"position": DenseArrayBase.from_list(i64, position)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExtractValueOp:
+        container = parser.parse_unresolved_operand()
+        position = _parse_position(parser)
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        (value,) = parser.resolve_operands([container], [type], at)
+        try:
+            result = element_at(type, position)
+        except VerifyException as exc:
+            parser.raise_error(str(exc), at)
+        op = cls(value, position)
+        op.properties |= props
+        op.attributes |= attrs
+        assert op.res.type == result
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.container)
+        printer.print_string(f"[{', '.join(map(str, _position(self)))}]")
+        print_attr_dict(printer, self, ("position",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.container.type)
+
+    def verify_(self) -> None:
+        expected = element_at(self.container.type, _position(self))
+        if expected != self.res.type:
+            raise VerifyException(
+                f"Type mismatch: extracting from '{self.container.type}' should produce "
+                f"'{expected}' but this op returns '{self.res.type}'"
+            )
+
+
+@irdl_op_definition
+class InsertValueOp(IRDLOperation):
+    """``llvm.insertvalue %v, %s[0] : !llvm.struct<...>``."""
+
+    name = "llvm.insertvalue"
+    container = operand_def()
+    value = operand_def()
+    res = result_def()
+    position = prop_def(DenseArrayBase)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, container: SSAValue, value: SSAValue, position: Sequence[int]) -> None:
+        super().__init__(
+            operands=[container, value],
+            result_types=[container.type],
+            properties={"position": DenseArrayBase.from_list(i64, position)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InsertValueOp:
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        container = parser.parse_unresolved_operand()
+        position = _parse_position(parser)
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        try:
+            value_type = element_at(type, position)
+        except VerifyException as exc:
+            parser.raise_error(str(exc), at)
+        container_v, value_v = parser.resolve_operands(
+            [container, value], [type, value_type], at
+        )
+        op = cls(container_v, value_v, position)
+        op.properties |= props
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.value)
+        printer.print_string(", ")
+        printer.print_operand(self.container)
+        printer.print_string(f"[{', '.join(map(str, _position(self)))}]")
+        print_attr_dict(printer, self, ("position",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.container.type)
+
+    def verify_(self) -> None:
+        expected = element_at(self.container.type, _position(self))
+        if expected != self.value.type:
+            raise VerifyException(
+                f"Type mismatch: cannot insert '{self.value.type}' into '{self.container.type}'"
+            )
+        if self.res.type != self.container.type:
+            raise VerifyException("result type must match the container type")
+
+
+def _vector_element(parser: Parser, type: Attribute, at: int) -> Attribute:
+    if not isinstance(type, VectorType):
+        parser.raise_error("expected LLVM dialect-compatible vector type for operand #0", at)
+    return type.element_type
+
+
+@irdl_op_definition
+class ExtractElementOp(IRDLOperation):
+    """``llvm.extractelement %v[%i : i32] : vector<4xf32>``."""
+
+    name = "llvm.extractelement"
+    vector = operand_def(VectorType)
+    position = operand_def(IntegerType)
+    res = result_def()
+    traits = traits_def(Pure())
+
+    def __init__(self, vector: SSAValue, position: SSAValue) -> None:
+        assert isinstance(vector.type, VectorType)
+        super().__init__(operands=[vector, position], result_types=[vector.type.element_type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExtractElementOp:
+        vector = parser.parse_unresolved_operand()
+        parser.parse_punctuation("[")
+        position = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        position_type = parser.parse_type()
+        parser.parse_punctuation("]")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        _vector_element(parser, type, at)
+        vector_v, position_v = parser.resolve_operands(
+            [vector, position], [type, position_type], at
+        )
+        op = cls(vector_v, position_v)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.vector)
+        printer.print_string("[")
+        printer.print_operand(self.position)
+        printer.print_string(" : ")
+        printer.print_attribute(self.position.type)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.vector.type)
+
+    def verify_(self) -> None:
+        assert isinstance(self.vector.type, VectorType)
+        if self.res.type != self.vector.type.element_type:
+            raise VerifyException("Type mismatch: extract element result type")
+
+
+@irdl_op_definition
+class InsertElementOp(IRDLOperation):
+    """``llvm.insertelement %x, %v[%i : i32] : vector<4xf32>``."""
+
+    name = "llvm.insertelement"
+    vector = operand_def(VectorType)
+    value = operand_def()
+    position = operand_def(IntegerType)
+    res = result_def(VectorType)
+    traits = traits_def(Pure())
+
+    def __init__(self, vector: SSAValue, value: SSAValue, position: SSAValue) -> None:
+        super().__init__(operands=[vector, value, position], result_types=[vector.type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InsertElementOp:
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        vector = parser.parse_unresolved_operand()
+        parser.parse_punctuation("[")
+        position = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        position_type = parser.parse_type()
+        parser.parse_punctuation("]")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        element = _vector_element(parser, type, at)
+        vector_v, value_v, position_v = parser.resolve_operands(
+            [vector, value, position], [type, element, position_type], at
+        )
+        op = cls(vector_v, value_v, position_v)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.value)
+        printer.print_string(", ")
+        printer.print_operand(self.vector)
+        printer.print_string("[")
+        printer.print_operand(self.position)
+        printer.print_string(" : ")
+        printer.print_attribute(self.position.type)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.vector.type)
+
+    def verify_(self) -> None:
+        assert isinstance(self.vector.type, VectorType)
+        if self.value.type != self.vector.type.element_type:
+            raise VerifyException("Type mismatch: inserted value must match the vector element type")
+
+
+@irdl_op_definition
+class ShuffleVectorOp(IRDLOperation):
+    """``llvm.shufflevector %a, %b [0, 1, -1] : vector<4xf32>``: the result
+    has the operands' element type and one element per mask entry."""
+
+    name = "llvm.shufflevector"
+    v1 = operand_def(VectorType)
+    v2 = operand_def(VectorType)
+    res = result_def(VectorType)
+    mask = prop_def(DenseArrayBase)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, v1: SSAValue, v2: SSAValue, mask: Sequence[int]) -> None:
+        assert isinstance(v1.type, VectorType)
+        super().__init__(
+            operands=[v1, v2],
+            result_types=[VectorType(v1.type.element_type, [len(mask)])],
+            properties={"mask": DenseArrayBase.from_list(i32, mask)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ShuffleVectorOp:
+        v1 = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        v2 = parser.parse_unresolved_operand()
+        mask = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        _vector_element(parser, type, at)
+        v1_v, v2_v = parser.resolve_operands([v1, v2], [type, type], at)
+        op = cls(v1_v, v2_v, mask)
+        op.properties |= props
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.v1)
+        printer.print_string(", ")
+        printer.print_operand(self.v2)
+        assert isinstance(self.mask, DenseArrayBase)
+        printer.print_string(f" [{', '.join(str(int(i)) for i in self.mask.iter_values())}]")
+        print_attr_dict(printer, self, ("mask",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.v1.type)
+
+    def verify_(self) -> None:
+        if self.v1.type != self.v2.type:
+            raise VerifyException("failed to verify that all of {v1, v2} have same type")
+
+
+@irdl_op_definition
+class ConstantOp(IRDLOperation):
+    """``llvm.mlir.constant(42 : i64) : i64``; an untyped integer or float
+    takes the result type, as upstream's parser does."""
+
+    name = "llvm.mlir.constant"
+    res = result_def()
+    value = prop_def(AnyAttr())
+    traits = traits_def(Pure(), ConstantLike())
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, value: Attribute, type: Attribute | None = None) -> None:
+        if type is None:
+            type = getattr(value, "type")
+        super().__init__(result_types=[type], properties={"value": value})
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ConstantOp:
+        parser.parse_punctuation("(")
+        untyped: int | float | None = None
+        is_hex = parser._current_token.text[:2] in ("0x", "0X")  # pyright: ignore[reportPrivateUsage]
+        if (number := parser.parse_optional_number()) is not None and parser.parse_optional_punctuation(":") is None:
+            untyped = number
+            value: Attribute | None = None
+        elif number is not None:
+            number_type = parser.parse_type()
+            if isinstance(number_type, IntegerType | IndexType):
+                value = IntegerAttr(int(number), number_type)
+            elif is_hex and isinstance(number_type, AnyFloat):
+                # `0xff800000 : f32` is a bit pattern (-inf), as in upstream
+                raw = int(number).to_bytes(number_type.compile_time_size, "little")
+                value = FloatAttr(next(number_type.iter_unpack(raw)), number_type)
+            else:
+                value = FloatAttr(float(number), number_type)  # type: ignore[arg-type]
+        else:
+            value = parser.parse_attribute()
+        parser.parse_punctuation(")")
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        type = parser.parse_type()
+        if value is None:
+            value = (
+                IntegerAttr(int(untyped), type)  # type: ignore[arg-type]
+                if isinstance(type, IntegerType) and isinstance(untyped, int)
+                else FloatAttr(float(untyped), type)  # type: ignore[arg-type]
+            )
+        op = cls(value, type)
+        op.properties |= {k: v for k, v in props.items() if k != "value"}
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("(")
+        printer.print_attribute(self.value)
+        printer.print_string(")")
+        print_attr_dict(printer, self, ("value",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.res.type)
+
+
+class _ValueOp(IRDLOperation):
+    res = result_def()
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict `:` type($res)"
+
+    def __init__(self, type: Attribute) -> None:
+        super().__init__(result_types=[type])
+
+
+@irdl_op_definition
+class UndefOp(_ValueOp):
+    name = "llvm.mlir.undef"
+
+
+@irdl_op_definition
+class PoisonOp(_ValueOp):
+    name = "llvm.mlir.poison"
+
+
+@irdl_op_definition
+class ZeroOp(_ValueOp):
+    name = "llvm.mlir.zero"
+
+
+@irdl_op_definition
+class AddressOfOp(IRDLOperation):
+    """``llvm.mlir.addressof @g : !llvm.ptr``: a pointer to a global or function."""
+
+    name = "llvm.mlir.addressof"
+    global_name = prop_def(SymbolRefAttr)
+    res = result_def(LLVMPointerType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$global_name attr-dict `:` type($res)"
+
+    def __init__(self, symbol: str | SymbolRefAttr, type: Attribute | None = None) -> None:
+        super().__init__(
+            result_types=[type or LLVMPointerType()],
+            properties={"global_name": SymbolRefAttr(symbol) if isinstance(symbol, str) else symbol},
+        )
+
+    def verify_(self) -> None:
+        assert isinstance(self.global_name, SymbolRefAttr)
+        target = SymbolTable.lookup_symbol(self, self.global_name)
+        if target is None or target.name not in (
+            "llvm.mlir.global", "llvm.func", "llvm.mlir.alias", "llvm.mlir.ifunc"
+        ):
+            raise VerifyException(
+                "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' "
+                "or 'llvm.func' or 'llvm.mlir.ifunc'"
+            )
+
+
+VALUE_OPS = [
+    ExtractValueOp, InsertValueOp, ExtractElementOp, InsertElementOp, ShuffleVectorOp,
+    ConstantOp, UndefOp, PoisonOp, ZeroOp, AddressOfOp,
+]  # fmt: skip

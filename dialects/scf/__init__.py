@@ -1,0 +1,502 @@
+"""The ``scf`` dialect with upstream's syntax where xDSL's differs.
+
+xDSL 0.75's ``scf`` disagrees with upstream MLIR:
+- ``scf.if %c -> index`` and ``scf.for ... -> tensor<?xf32>`` (one result type
+  without parentheses) are rejected;
+- ``scf.for unsigned`` (upstream's ``unsignedCmp`` property) is missing;
+- ``scf.execute_region`` prints ``-> (i32)`` where upstream prints ``-> i32`` and
+  lacks the ``no_inline`` property;
+- ``scf.parallel`` has no custom syntax at all.
+These ops are subclassed here (passes match xDSL's classes with isinstance);
+every other op is xDSL's.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from mlkit.dialects.scf.common import (
+    block_arg_types,
+    check_edge,
+    check_yields_to_parent,
+    parent_name,
+    parse_optional_arrow_type_list,
+    print_optional_arrow_type_list,
+    terminators,
+    xdsl_own_verify,
+)
+from mlkit.dialects.scf.forall import ForallOp, InParallelOp
+from mlkit.dialects.tensor.common import DeclarativeSyntax, tensor_op
+from xdsl.dialects import scf as xscf
+from xdsl.dialects.builtin import DenseArrayBase, IndexType, UnitAttr, i1, i64
+from xdsl.dialects.utils import parse_assignment, print_assignment
+from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    var_operand_def,
+    var_region_def,
+    var_result_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
+from xdsl.utils.exceptions import VerifyException
+
+
+def _print_trailing_attrs(printer: Printer, attrs: dict[str, Attribute]) -> None:
+    printer.print_op_attributes(attrs)
+
+
+_PARALLEL_VERIFY = xdsl_own_verify(xscf.ParallelOp)
+
+
+@irdl_op_definition
+class IfOp(xscf.IfOp):
+    """xDSL's op; parsing also takes one result type without parentheses."""
+
+    name = "scf.if"
+
+    output = var_result_def()
+    cond = operand_def(i1)
+    true_region = region_def("single_block")
+    false_region = region_def()
+    traits = xscf.IfOp.traits
+
+    def verify_(self) -> None:
+        if self.output and not self.false_region.blocks:
+            raise VerifyException("must have an else block if defining values")
+        check_yields_to_parent(self, self.true_region)
+        check_yields_to_parent(self, self.false_region)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> IfOp:
+        cond = parser.parse_operand(i1)
+        return_types = parse_optional_arrow_type_list(parser) or []
+        then_region = cls.parse_region_with_yield(parser)
+        else_region = (
+            cls.parse_region_with_yield(parser)
+            if parser.parse_optional_keyword("else")
+            else Region()
+        )
+        attrs = parser.parse_optional_attr_dict()
+        return cls(cond, return_types, then_region, else_region, attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.cond)
+        has_results = bool(self.output)
+        if has_results:  # upstream always parenthesizes scf.if's result types
+            printer.print_string(" -> (")
+            printer.print_list(self.output.types, printer.print_attribute)
+            printer.print_string(")")
+        printer.print_string(" ")
+        printer.print_region(
+            self.true_region, print_entry_block_args=False, print_block_terminators=has_results
+        )
+        if self.false_region.blocks:
+            printer.print_string(" else ")
+            printer.print_region(
+                self.false_region, print_entry_block_args=False, print_block_terminators=has_results
+            )
+        _print_trailing_attrs(printer, dict(self.attributes))
+
+
+@tensor_op
+class ForOp(xscf.ForOp):
+    """xDSL's op with upstream's ``unsigned`` keyword (``unsignedCmp``) and one
+    result type accepted without parentheses."""
+
+    name = "scf.for"
+
+    T: ClassVar = xscf.ForOp.T
+    lb = operand_def(T)
+    ub = operand_def(T)
+    step = operand_def(T)
+    iter_args = var_operand_def()
+    unsignedCmp = opt_prop_def(UnitAttr)
+    res = var_result_def()
+    body = region_def("single_block")
+    traits = xscf.ForOp.traits
+
+    def verify_relations_(self) -> None:
+        if not self.lb.type == self.ub.type == self.step.type:
+            raise VerifyException(
+                "failed to verify that all of {lowerBound, upperBound, step} have same type"
+            )
+
+    def verify_(self) -> None:
+        block = self.body.blocks.first
+        if block is None or not block.args:
+            raise VerifyException("expected body first argument to be the induction variable")
+        if block.args[0].type != self.lb.type:
+            raise VerifyException("expected induction variable to be same type as bounds and step")
+        iter_types = block_arg_types(self.body, skip=1)
+        if len(self.iter_args) != len(iter_types):
+            raise VerifyException(
+                f"different number of inits and region iter_args: {len(self.iter_args)} != "
+                f"{len(iter_types)}"
+            )
+        if len(self.iter_args) != len(self.res):
+            raise VerifyException("mismatch in number of loop-carried values and defined values")
+        inits = [v.type for v in self.iter_args]
+        results = [r.type for r in self.res]
+        check_edge("parent", "Region #0", inits, iter_types)
+        check_edge("parent", parent_name(self), inits, results)
+        for yield_op in terminators(self.body, "scf.yield"):
+            yielded = [v.type for v in yield_op.operands]
+            check_edge("Operation scf.yield", "Region #0", yielded, iter_types)
+            check_edge("Operation scf.yield", parent_name(self), yielded, results)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ForOp:
+        unsigned = parser.parse_optional_keyword("unsigned") is not None
+        unresolved_indvar = parser.parse_argument(expect_type=False)
+        parser.parse_punctuation("=")
+        lb = parser.parse_unresolved_operand()
+        parser.parse_keyword("to")
+        ub = parser.parse_unresolved_operand()
+        parser.parse_keyword("step")
+        step = parser.parse_unresolved_operand()
+        pos = parser.pos
+        unresolved_iter_args: list[Parser.UnresolvedArgument] = []
+        iter_operands: list[UnresolvedOperand] = []
+        iter_types: list[Attribute] = []
+        if parser.parse_optional_keyword("iter_args"):
+            for iter_arg, operand in parser.parse_comma_separated_list(
+                Parser.Delimiter.PAREN, lambda: parse_assignment(parser)
+            ):
+                unresolved_iter_args.append(iter_arg)
+                iter_operands.append(operand)
+            iter_types = parse_optional_arrow_type_list(parser) or []
+            if len(iter_types) != len(iter_operands):
+                parser.raise_error(
+                    "mismatch in number of loop-carried values and defined values", pos, parser.pos
+                )
+        iter_values = parser.resolve_operands(iter_operands, iter_types, pos)
+        iter_args = [arg.resolve(t) for arg, t in zip(unresolved_iter_args, iter_types)]
+        indvar_type = parser.parse_type() if parser.parse_optional_punctuation(":") else IndexType()
+        indvar = unresolved_indvar.resolve(indvar_type)
+        body = parser.parse_region((indvar, *iter_args))
+        attrs = parser.parse_optional_attr_dict()
+        op = cls(
+            parser.resolve_operand(lb, indvar_type),
+            parser.resolve_operand(ub, indvar_type),
+            parser.resolve_operand(step, indvar_type),
+            iter_values,
+            body,
+        )
+        if unsigned:
+            op.properties["unsignedCmp"] = UnitAttr()
+        op.attributes |= attrs
+        if not iter_args:
+            for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
+                ensure_terminator(op, trait)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        indvar, *iter_args = self.body.block.args
+        if self.unsignedCmp is not None:
+            printer.print_string(" unsigned")
+        printer.print_string(" ")
+        printer.print_operand(indvar)
+        printer.print_string(" = ")
+        printer.print_operand(self.lb)
+        printer.print_string(" to ")
+        printer.print_operand(self.ub)
+        printer.print_string(" step ")
+        printer.print_operand(self.step)
+        if iter_args:
+            printer.print_string(" iter_args(")
+            printer.print_list(
+                zip(iter_args, self.iter_args), lambda pair: print_assignment(printer, *pair)
+            )
+            printer.print_string(") -> (")
+            printer.print_list(self.res.types, printer.print_attribute)
+            printer.print_string(")")
+        if not isinstance(indvar.type, IndexType):
+            printer.print_string(" : ")
+            printer.print_attribute(indvar.type)
+        printer.print_string(" ")
+        printer.print_region(
+            self.body,
+            print_entry_block_args=False,
+            print_empty_block=False,
+            print_block_terminators=bool(self.iter_args),
+        )
+        _print_trailing_attrs(printer, dict(self.attributes))
+
+
+@irdl_op_definition
+class ExecuteRegionOp(xscf.ExecuteRegionOp):
+    """xDSL's op with upstream's ``-> i32`` result syntax and ``no_inline``."""
+
+    name = "scf.execute_region"
+
+    outs = var_result_def()
+    region = region_def()
+    no_inline = opt_prop_def(UnitAttr)
+    traits = xscf.ExecuteRegionOp.traits
+
+    def verify_(self) -> None:
+        if self.region.first_block is None:
+            raise VerifyException("region needs to have at least one block")
+        check_yields_to_parent(self, self.region)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExecuteRegionOp:
+        result_types = parse_optional_arrow_type_list(parser) or []
+        no_inline = parser.parse_optional_keyword("no_inline") is not None
+        region = parser.parse_region()
+        attrs = parser.parse_optional_attr_dict()
+        op = cls(result_types, region)
+        if no_inline:
+            op.properties["no_inline"] = UnitAttr()
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        print_optional_arrow_type_list(printer, self.outs.types)
+        if self.no_inline is not None:
+            printer.print_string(" no_inline")
+        printer.print_string(" ")
+        printer.print_region(self.region, print_entry_block_args=False)
+        _print_trailing_attrs(printer, dict(self.attributes))
+
+
+@irdl_op_definition
+class ParallelOp(xscf.ParallelOp):
+    """xDSL's op with upstream's custom syntax
+    ``scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x) -> f32 {...}``."""
+
+    name = "scf.parallel"
+
+    lowerBound = var_operand_def(IndexType)
+    upperBound = var_operand_def(IndexType)
+    step = var_operand_def(IndexType)
+    initVals = var_operand_def()
+    res = var_result_def()
+    body = region_def("single_block")
+    traits = xscf.ParallelOp.traits
+
+    def verify_(self) -> None:
+        steps = len(self.step)
+        if not steps:
+            raise VerifyException(
+                "needs at least one tuple element for lowerBound, upperBound and step"
+            )
+        args = self.body.block.args
+        if len(args) != steps:
+            raise VerifyException(
+                f"expects the same number of induction variables: {len(args)} as bound and "
+                f"step values: {steps}"
+            )
+        if not all(isinstance(a.type, IndexType) for a in args):
+            raise VerifyException(
+                "expects arguments for the induction variable to be of index type"
+            )
+        reduce_op = self.body.block.last_op
+        assert isinstance(reduce_op, xscf.ReduceOp)  # the implicit-terminator trait holds
+        if len(self.res) != len(reduce_op.args):
+            raise VerifyException(
+                f"expects number of results: {len(self.res)} to be the same as number of "
+                f"reductions: {len(reduce_op.args)}"
+            )
+        for i, (res, operand) in enumerate(zip(self.res, reduce_op.args)):
+            if res.type != operand.type:
+                raise VerifyException(
+                    f"expects type of {i}-th reduction operand: {operand.type} to be the "
+                    f"same as the {i}-th result type: {res.type}"
+                )
+        _PARALLEL_VERIFY(self)  # xDSL's remaining checks (bound counts, init types)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ParallelOp:
+        ivs = parser.parse_comma_separated_list(
+            parser.Delimiter.PAREN, lambda: parser.parse_argument(expect_type=False)
+        )
+        parser.parse_punctuation("=")
+
+        def operands(count_pos: int) -> list[SSAValue]:
+            values = parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_unresolved_operand
+            )
+            if len(values) != len(ivs):
+                parser.raise_error(
+                    f"expected {len(ivs)} operands", count_pos, parser.pos
+                )
+            return [parser.resolve_operand(v, IndexType()) for v in values]
+
+        lbs = operands(parser.pos)
+        parser.parse_keyword("to")
+        ubs = operands(parser.pos)
+        parser.parse_keyword("step")
+        steps = operands(parser.pos)
+        init_pos = parser.pos
+        inits: list[UnresolvedOperand] = []
+        if parser.parse_optional_keyword("init") is not None:
+            inits = parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_unresolved_operand
+            )
+        result_types = parse_optional_arrow_type_list(parser) or []
+        if len(result_types) != len(inits):
+            parser.raise_error(
+                "expects the same number of init values and result types", init_pos, parser.pos
+            )
+        init_values = parser.resolve_operands(inits, result_types, init_pos)
+        body = parser.parse_region([iv.resolve(IndexType()) for iv in ivs])
+        attrs = parser.parse_optional_attr_dict()
+        op = cls(lbs, ubs, steps, body, init_values)
+        op.attributes |= attrs
+        for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
+            ensure_terminator(op, trait)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        with printer.in_parens():
+            printer.print_list(self.body.block.args, printer.print_operand)
+        for keyword, values in (
+            (" = ", self.lowerBound),
+            (" to ", self.upperBound),
+            (" step ", self.step),
+        ):
+            printer.print_string(keyword)
+            with printer.in_parens():
+                printer.print_list(values, printer.print_operand)
+        if self.initVals:
+            printer.print_string(" init ")
+            with printer.in_parens():
+                printer.print_list(self.initVals, printer.print_operand)
+        print_optional_arrow_type_list(printer, self.res.types)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False)
+        _print_trailing_attrs(printer, dict(self.attributes))
+
+
+@irdl_op_definition
+class IndexSwitchOp(xscf.IndexSwitchOp):
+    """xDSL's op; like upstream, parsing gives an empty region (``default {}``)
+    its implicit ``scf.yield``, which xDSL leaves out and then fails to verify."""
+
+    name = "scf.index_switch"
+
+    arg = operand_def(IndexType)
+    cases = prop_def(DenseArrayBase.constr(i64))
+    output = var_result_def()
+    default_region = region_def("single_block")
+    case_regions = var_region_def("single_block")
+    traits = xscf.IndexSwitchOp.traits
+
+    def verify_(self) -> None:
+        values = list(self.cases.iter_values())
+        if len(values) != len(self.case_regions):
+            raise VerifyException(
+                f"has {len(self.case_regions)} case regions but {len(values)} case values"
+            )
+        seen: set[int] = set()
+        for value in values:
+            if value in seen:
+                raise VerifyException(f"has duplicate case value: {value}")
+            seen.add(value)
+        for name, region in (
+            ("default region", self.default_region),
+            *((f"case region #{i}", r) for i, r in enumerate(self.case_regions)),
+        ):
+            yield_op = region.block.last_op
+            assert yield_op is not None
+            if len(yield_op.operands) != len(self.output):
+                raise VerifyException(
+                    f"expected each region to return {len(self.output)} values, but {name} "
+                    f"returns {len(yield_op.operands)}"
+                )
+            for i, (value, res) in enumerate(zip(yield_op.operands, self.output)):
+                if value.type != res.type:
+                    raise VerifyException(
+                        f"expected result #{i} of each region to be '{res.type}'"
+                    )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> IndexSwitchOp:
+        op = super().parse(parser)
+        for region in op.regions:
+            if not region.blocks:
+                region.add_block(Block())
+        for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
+            ensure_terminator(op, trait)
+        return op
+
+
+@irdl_op_definition
+class ReduceOp(DeclarativeSyntax, xscf.ReduceOp):
+    """xDSL's op with upstream's verifier wording."""
+
+    name = "scf.reduce"
+
+    args = var_operand_def()
+    reductions = var_region_def("single_block")
+    traits = xscf.ReduceOp.traits
+
+    assembly_format = "(`(` $args^ `:` type($args) `)`)? $reductions attr-dict"
+
+    def verify_(self) -> None:
+        if len(self.args) != len(self.reductions):
+            raise VerifyException(
+                f"expects number of reduction regions: {len(self.reductions)} to be the same "
+                f"as number of reduction operands: {len(self.args)}"
+            )
+        for i, (region, operand) in enumerate(zip(self.reductions, self.args)):
+            types = [a.type for a in region.block.args]
+            if types != [operand.type, operand.type]:
+                raise VerifyException(
+                    f"expected two block arguments with type '{operand.type}' in the "
+                    f"{i}-th reduction region"
+                )
+
+
+@irdl_op_definition
+class WhileOp(xscf.WhileOp):
+    """xDSL's op, verified along its control-flow edges as upstream does (xDSL
+    raises a plain ``Exception`` for a bad block argument and misses the rest)."""
+
+    name = "scf.while"
+
+    arguments = var_operand_def()
+    res = var_result_def()
+    before_region = region_def("single_block")
+    after_region = region_def("single_block")
+    traits = xscf.WhileOp.traits
+
+    def verify_(self) -> None:
+        before = block_arg_types(self.before_region)
+        after = block_arg_types(self.after_region)
+        results = [r.type for r in self.res]
+        check_edge("parent", "Region #0", [v.type for v in self.arguments], before)
+        condition = self.before_region.block.last_op
+        if not isinstance(condition, xscf.ConditionOp):
+            raise VerifyException("expects the 'before' region to terminate with 'scf.condition'")
+        passed = [v.type for v in condition.args]
+        check_edge("Operation scf.condition", parent_name(self), passed, results)
+        check_edge("Operation scf.condition", "Region #1", passed, after)
+        for yield_op in terminators(self.after_region, "scf.yield"):
+            check_edge("Operation scf.yield", "Region #0", [v.type for v in yield_op.operands], before)
+
+
+_REPLACED: dict[type, type] = {
+    xscf.IfOp: IfOp,
+    xscf.ForOp: ForOp,
+    xscf.ExecuteRegionOp: ExecuteRegionOp,
+    xscf.ParallelOp: ParallelOp,
+    xscf.IndexSwitchOp: IndexSwitchOp,
+    xscf.ReduceOp: ReduceOp,
+    xscf.WhileOp: WhileOp,
+}
+
+Scf = Dialect(
+    "scf",
+    [*(_REPLACED.get(op, op) for op in xscf.Scf.operations), ForallOp, InParallelOp],
+    list(xscf.Scf.attributes),
+)

@@ -1,0 +1,218 @@
+"""``tensor.extract_slice`` and ``tensor.insert_slice``: xDSL's ops (fields and
+syntax agree with upstream) with upstream's verifier, which xDSL lacks: offset,
+size and stride list checks, the result type against the static sizes
+(rank-reducing allowed) and static in-bounds checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects import tensor as xtensor
+from xdsl.dialects.builtin import DenseArrayBase, IndexType, TensorType, i64
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    VarConstraint,
+    base,
+    operand_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.tensor.common import (
+    DeclarativeSyntax,
+    RANKED_TENSOR,
+    VARIADIC_INDEX,
+    compute_rank_reduction_mask,
+    count_dynamic,
+    is_dynamic,
+    tensor_op,
+    type_str,
+)
+
+_LISTS = (("offset", "offsets"), ("size", "sizes"), ("stride", "strides"))
+
+
+def _static(op: IRDLOperation, plural: str) -> tuple[int, ...]:
+    attr = getattr(op, f"static_{plural}")
+    assert isinstance(attr, DenseArrayBase)
+    return tuple(attr.get_values())
+
+
+def mixed_values(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int | SSAValue]:
+    """Static entries as ints and dynamic ones as the SSA values they stand for
+    (upstream's ``getMixedOffsets`` and friends)."""
+    values = iter(dynamic)
+    return [next(values) if is_dynamic(s) else s for s in static]
+
+
+def verify_offset_size_stride(op: IRDLOperation, max_rank: int) -> None:
+    """Upstream's ``OffsetSizeAndStrideOpInterface`` checks, in its order."""
+    statics = {plural: _static(op, plural) for _, plural in _LISTS}
+    for _, plural in _LISTS:
+        num_values = len(getattr(op, plural))
+        num_dynamic = count_dynamic(statics[plural])
+        if num_values != num_dynamic:
+            raise VerifyException(
+                f"expected the number of '{plural}' to match the number of dynamic "
+                f"entries in 'static_{plural}' ({num_values} vs {num_dynamic})"
+            )
+    offsets, sizes, strides = statics["offsets"], statics["sizes"], statics["strides"]
+    if not (len(offsets) == 1 and max_rank == 1) and len(offsets) != len(sizes):
+        raise VerifyException(
+            f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
+            f"{len(sizes)}) so the rank of the result type is well-formed."
+        )
+    if len(sizes) != len(strides):
+        raise VerifyException(
+            f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
+            f"{len(strides)}) so the rank of the result type is well-formed."
+        )
+    for singular, plural in _LISTS:
+        if len(statics[plural]) != max_rank:
+            raise VerifyException(
+                f"expected {max_rank} {singular} values, got {len(statics[plural])}"
+            )
+    for singular, plural in _LISTS[:2]:
+        for value in statics[plural]:
+            if value < 0 and not is_dynamic(value):
+                raise VerifyException(
+                    f"expected {plural} to be non-negative, but got {value}"
+                )
+
+
+def verify_slice_type(expected: TensorType[Attribute], candidate: Attribute) -> None:
+    """``candidate`` must be ``expected`` or a rank reduction of it (upstream's
+    ``isRankReducedType`` with ``produceSliceErrorMsg``'s wording)."""
+    assert isinstance(candidate, TensorType)
+    original, reduced = expected.get_shape(), candidate.get_shape()
+    if len(reduced) > len(original):
+        raise VerifyException("expected rank to be smaller or equal to the other rank. ")
+    if compute_rank_reduction_mask(original, reduced) is None:
+        raise VerifyException(
+            f"expected type to be {type_str(expected)} or a rank-reduced version. "
+            "(size mismatch) "
+        )
+    if expected.element_type != candidate.element_type:
+        raise VerifyException(f"expected element type to be '{expected.element_type}'")
+
+
+def verify_in_bounds(
+    shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> None:
+    """Upstream's ``verifyInBoundsSlice`` on the static entries."""
+    for i, dim in enumerate(shape):
+        if is_dynamic(dim) or is_dynamic(offsets[i]):
+            continue
+        if offsets[i] >= dim:
+            raise VerifyException(f"offset {i} is out-of-bounds: {offsets[i]} >= {dim}")
+        if is_dynamic(sizes[i]) or is_dynamic(strides[i]):
+            continue
+        last = offsets[i] + (sizes[i] - 1) * strides[i]
+        if last >= dim:
+            raise VerifyException(
+                f"slice along dimension {i} runs out-of-bounds: {last} >= {dim}"
+            )
+
+
+def infer_slice_type(source: TensorType[Attribute], sizes: Sequence[int]) -> TensorType[Attribute]:
+    """The non-rank-reduced slice type: static sizes over the source's elements."""
+    return TensorType(source.element_type, list(sizes))
+
+
+class _SliceMixin:
+    """Accessors later passes need: the mixed offsets, sizes and strides."""
+
+    def mixed_offsets(self) -> list[int | SSAValue]:
+        return mixed_values(_static(self, "offsets"), getattr(self, "offsets"))  # type: ignore[arg-type]
+
+    def mixed_sizes(self) -> list[int | SSAValue]:
+        return mixed_values(_static(self, "sizes"), getattr(self, "sizes"))  # type: ignore[arg-type]
+
+    def mixed_strides(self) -> list[int | SSAValue]:
+        return mixed_values(_static(self, "strides"), getattr(self, "strides"))  # type: ignore[arg-type]
+
+
+@tensor_op
+class ExtractSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.ExtractSliceOp):
+    """xDSL's op with upstream's verifier."""
+
+    name = "tensor.extract_slice"
+
+    source = operand_def(TensorType)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(TensorType)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "source": RANKED_TENSOR,
+        "offsets": VARIADIC_INDEX,
+        "sizes": VARIADIC_INDEX,
+        "strides": VARIADIC_INDEX,
+        "result": RANKED_TENSOR,
+    }
+
+    def dropped_dims(self) -> set[int]:
+        """Dimensions of the slice that a rank-reducing result drops."""
+        mask = compute_rank_reduction_mask(_static(self, "sizes"), self.result.type.get_shape())
+        return mask or set()
+
+    def verify_(self) -> None:
+        source = self.source.type
+        verify_offset_size_stride(self, source.get_num_dims())
+        sizes = _static(self, "sizes")
+        verify_slice_type(infer_slice_type(source, sizes), self.result.type)
+        verify_in_bounds(
+            source.get_shape(), _static(self, "offsets"), sizes, _static(self, "strides")
+        )
+
+
+@tensor_op
+class InsertSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.InsertSliceOp):
+    """xDSL's op with upstream's verifier."""
+
+    name = "tensor.insert_slice"
+
+    DEST_TYPE: ClassVar = VarConstraint("DEST_TYPE", base(TensorType))
+    source = operand_def(TensorType)
+    dest = operand_def(DEST_TYPE)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(DEST_TYPE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "source": RANKED_TENSOR,
+        "dest": RANKED_TENSOR,
+        "offsets": VARIADIC_INDEX,
+        "sizes": VARIADIC_INDEX,
+        "strides": VARIADIC_INDEX,
+        "result": RANKED_TENSOR,
+    }
+
+    def verify_relations_(self) -> None:
+        if isinstance(self.dest.type, TensorType) and self.result.type != self.dest.type:
+            raise VerifyException(
+                "failed to verify that expected result type to match dest type"
+            )
+
+    def dropped_dims(self) -> set[int]:
+        """Dimensions of the destination slice that a rank-reduced source lacks."""
+        mask = compute_rank_reduction_mask(_static(self, "sizes"), self.source.type.get_shape())
+        return mask or set()
+
+    def verify_(self) -> None:
+        dest = self.dest.type
+        verify_offset_size_stride(self, dest.get_num_dims())
+        sizes = _static(self, "sizes")
+        verify_slice_type(infer_slice_type(dest, sizes), self.source.type)
+        verify_in_bounds(dest.get_shape(), _static(self, "offsets"), sizes, _static(self, "strides"))

@@ -1,0 +1,225 @@
+"""What ``mlkit-opt`` does once its arguments are parsed: read, split, parse,
+verify, run the pipeline, check diagnostics and emit, as mlir-opt does."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from xdsl.ir import Operation
+
+from mlkit.diagnostics import (
+    Diagnostic,
+    DiagnosticEngine,
+    DiagnosticError,
+    Severity,
+    SourceLoc,
+    SourceManager,
+)
+from mlkit.pipeline.manager import (
+    Instrumentation,
+    InternalError,
+    OpPassManager,
+    PassRunner,
+    timing_report,
+)
+from mlkit.diagnostics.emit import set_handler
+from mlkit.target.machine import TargetOptions, set_target_options
+from mlkit.registry import Registry
+from mlkit.driver.source_input import split_input
+
+TRACEBACK_ENV = "MLKIT_TRACEBACK"
+
+
+@dataclass
+class OptOptions:
+    """mlir-opt's options, as parsed from the command line."""
+
+    input: str = "-"
+    output: str = "-"
+    pipeline: OpPassManager | None = None
+    split_marker: str | None = None
+    output_split_marker: str = "// -----"
+    verify_diagnostics: bool = False
+    verify_each: bool = True
+    generic: bool = False
+    debuginfo: bool = False
+    allow_unregistered: bool = False
+    implicit_module: bool = True
+    emit: str = "mlir"
+    timing: bool = False
+    dump_pipeline: bool = False
+    show_traceback: bool = False
+    instrumentation: Instrumentation = field(default_factory=Instrumentation)
+    target: TargetOptions = field(default_factory=TargetOptions)  # --mtriple, --mcpu, --opt-level
+
+
+class OptDriver:
+    """One run of mlkit-opt over one input."""
+
+    def __init__(self, opts: OptOptions, registry: Registry, stderr: TextIO) -> None:
+        from mlkit.context import make_context
+
+        self.opts = opts
+        self.registry = registry
+        self.stderr = stderr
+        self.sources = SourceManager()
+        self.engine = DiagnosticEngine(self.sources, stderr, collect=opts.verify_diagnostics)
+        self.ctx = make_context(registry, allow_unregistered=opts.allow_unregistered)
+        set_handler(self.ctx, self.engine.emit)
+        set_target_options(self.ctx, opts.target)
+        self.parse_seconds = 0.0
+        self.output_seconds = 0.0
+
+    def print_op(self, op: Operation) -> str:
+        from mlkit.syntax.printer import print_op
+
+        return print_op(op, generic=self.opts.generic, debuginfo=self.opts.debuginfo)
+
+    def process_chunk(self, text: str, name: str) -> str | bytes | None:
+        """Parse, verify, transform and print one chunk; None after an error."""
+        from mlkit.syntax.parser import parse_module
+        from mlkit.diagnostics.verifier import verify_op_tree
+
+        opts = self.opts
+        try:
+            start = time.perf_counter()
+            module = parse_module(self.ctx, text, name, implicit_module=opts.implicit_module)
+            verify_op_tree(module)
+            self.parse_seconds += time.perf_counter() - start
+            if opts.pipeline is not None:
+                inst = opts.instrumentation
+                inst.printer = self.print_op
+                inst.dump = self._dump
+                runner = PassRunner(
+                    self.ctx, inst, opts.verify_each, name_failing_pass=not opts.verify_diagnostics
+                )
+                runner.run(opts.pipeline, module)
+                self.timing = runner.timing
+            start = time.perf_counter()
+            result = self.emit(module)
+            self.output_seconds += time.perf_counter() - start
+            return result
+        except DiagnosticError as err:
+            self.engine.emit(err.diagnostic)
+            return None
+        except RecursionError:
+            self.engine.emit(Diagnostic(Severity.ERROR, "nesting too deep", SourceLoc(name)))
+            return None
+
+    def _dump(self, text: str) -> None:
+        self.stderr.write(text)
+
+    def emit(self, module: Operation) -> str | bytes:
+        if self.opts.emit == "mlir":
+            return self.print_op(module) + "\n"
+        emitter = self.registry.emitters[self.opts.emit].load()
+        return emitter(module, self.ctx)
+
+
+def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO) -> int:
+    """Run mlkit-opt; returns the exit code. Bad input never raises."""
+    from mlkit.driver.source_input import read_input
+
+    total_start = time.perf_counter()
+    driver = OptDriver(opts, registry, stderr)
+    try:
+        name, text = read_input(opts.input)
+    except DiagnosticError as err:
+        driver.engine.collect = False
+        driver.engine.emit(err.diagnostic)
+        return 1
+    driver.sources.add(name, text)
+    if opts.dump_pipeline and opts.pipeline is not None:
+        stderr.write(f"Pass Manager with {sum(1 for _ in opts.pipeline.passes())} passes:\n")
+        stderr.write(opts.pipeline.textual() + "\n")
+
+    outputs: list[str | bytes] = []
+    try:
+        for chunk in split_input(text, opts.split_marker):
+            result = driver.process_chunk(chunk.text, name)
+            if result is not None:
+                outputs.append(result)
+    except InternalError as exc:
+        return _internal_error(exc, opts, stderr)
+    except Exception as exc:  # a bug, not bad input: short message, traceback on request
+        return _internal_error(InternalError(f"{type(exc).__name__}: {exc}"), opts, stderr, exc)
+
+    failed = driver.engine.error_count > 0
+    if opts.verify_diagnostics:
+        from mlkit.diagnostics.expectations import check_expectations, parse_expectations
+
+        expectations, problems = parse_expectations(text, name)
+        problems += check_expectations(expectations, driver.engine.collected)
+        driver.engine.collect = False
+        for problem in problems:
+            driver.engine.emit(problem)
+        failed = bool(problems)
+    if opts.timing:
+        total = time.perf_counter() - total_start
+        timing = getattr(driver, "timing", None)
+        from mlkit.pipeline.manager import TimingRecord
+
+        stderr.write(
+            timing_report(
+                timing or TimingRecord("root"), total, driver.parse_seconds, driver.output_seconds
+            )
+        )
+    if failed:
+        return 1
+    return _write_output(outputs, opts, stdout, stderr)
+
+
+def _join(outputs: list[str | bytes], marker: str) -> str | bytes:
+    if all(isinstance(o, str) for o in outputs):
+        sep = f"{marker}\n" if marker else ""
+        return sep.join(o for o in outputs if isinstance(o, str))
+    return b"".join(o.encode() if isinstance(o, str) else o for o in outputs)
+
+
+def _write_output(
+    outputs: list[str | bytes], opts: OptOptions, stdout: TextIO, stderr: TextIO
+) -> int:
+    """Write all output at once; a file is replaced atomically, never left half-written."""
+    data = _join(outputs, opts.output_split_marker if opts.split_marker else "")
+    if opts.output == "-":
+        if isinstance(data, bytes):
+            stdout.flush()
+            getattr(stdout, "buffer", sys.stdout.buffer).write(data)
+        else:
+            stdout.write(data)
+        stdout.flush()
+        return 0
+    directory = os.path.dirname(os.path.abspath(opts.output))
+    tmp = None
+    try:
+        import tempfile
+
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".mlkit-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode() if isinstance(data, str) else data)
+        os.replace(tmp, opts.output)
+    except OSError as exc:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+        stderr.write(
+            f"{opts.output}: error: could not write output file: {exc.strerror or exc}\n"
+        )
+        return 1
+    return 0
+
+
+def _internal_error(
+    exc: BaseException, opts: OptOptions, stderr: TextIO, cause: BaseException | None = None
+) -> int:
+    stderr.write(f"mlkit-opt: internal error: {exc}\n")
+    if opts.show_traceback or os.environ.get(TRACEBACK_ENV):
+        import traceback
+
+        traceback.print_exception(cause or exc.__cause__ or exc, file=stderr)
+    else:
+        stderr.write(f"(set {TRACEBACK_ENV}=1 or pass --mlkit-traceback to see the traceback)\n")
+    return 1

@@ -1,0 +1,253 @@
+"""The JIT: a module in the llvm dialect becomes native code in this process.
+
+One engine serves ``mlkit-run`` and the embedding API. The path is the one
+``--emit=llvm`` takes (translation, then LLVM's parser and verifier), then
+LLVM's new pass manager at ``-O0``..``-O3``, then llvmlite's MCJIT. Symbols
+the module leaves undefined come from mlkit's built-in runtime (upstream's
+runner utils), the process, or ``shared_libs``; any other is a located error
+before code is generated (MCJIT would abort the process instead).
+
+MCJIT rather than llvmlite's ORC wrapper: ORC there wants every library and
+symbol named when the JIT is built, and reports unresolved symbols only as a
+generic failure; MCJIT with a prior check gives a named, located error.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from xdsl.ir import Operation
+
+from mlkit.diagnostics import DiagnosticError
+from mlkit.dialects import llvm
+from mlkit.execution.symbols import (
+    JitError,
+    check_resolved,
+    external_symbols,
+    load_shared_libraries,
+    symbol_ops,
+)
+from mlkit.diagnostics.locations import op_loc
+
+if TYPE_CHECKING:
+    from llvmlite.binding import ExecutionEngine, ModuleRef, TargetMachine
+
+__all__ = [
+    "CompiledModule",
+    "JitError",
+    "JitOptions",
+    "check_llvm_dialect",
+    "jit_compile",
+    "jit_compile_llvm_ir",
+]
+
+# Without -O flags mlir-runner runs no IR passes and generates code at LLVM's
+# default codegen level.
+DEFAULT_CODEGEN_LEVEL = 2
+
+
+@dataclass(frozen=True)
+class JitOptions:
+    """How to compile: hashable, so it can key a compile cache.
+
+    ``opt_level`` None is mlir-runner without ``-O``: no IR optimization;
+    0..3 runs LLVM's default ``O<n>`` pipeline and codegen at that level.
+    ``cpu`` is ``--mcpu`` (``native`` for the host's), ``march`` is
+    ``--march`` (it must name the host's architecture: code runs here).
+    """
+
+    opt_level: int | None = None
+    cpu: str | None = None
+    march: str | None = None
+    shared_libs: tuple[str, ...] = ()
+
+
+@dataclass
+class CompiledModule:
+    """Native code for one module. Keep it alive while its functions may run:
+    dropping it frees the code."""
+
+    engine: ExecutionEngine
+    llvm_module: ModuleRef
+    functions: dict[str, llvm.LLVMFunctionType]
+    options: JitOptions
+    _keep: list[Any] = field(default_factory=list[Any])
+
+    def address(self, name: str) -> int:
+        """Where function ``name`` starts; KeyError if the module lacks it."""
+        if name not in self.functions:
+            raise KeyError(name)
+        return self.engine.get_function_address(name)
+
+    def ctypes_function(self, name: str, restype: Any, *argtypes: Any) -> Any:
+        """Function ``name`` as a ctypes callable with the given C signature;
+        it keeps this module (and so its code) alive."""
+        function = ctypes.CFUNCTYPE(restype, *argtypes)(self.address(name))
+        function.compiled_module = self
+        return function
+
+    @property
+    def llvm_ir(self) -> str:
+        """The LLVM IR that was compiled (after optimization)."""
+        return str(self.llvm_module)
+
+
+# GPU ops the translation turns into calls of the GPU runtime (mlkit.runtime.cuda)
+HOST_GPU_OPS = frozenset({"gpu.binary", "gpu.launch_func"})
+
+
+def check_llvm_dialect(module: Operation) -> None:
+    """A located error at the first op that is not in the llvm dialect."""
+    for op in module.walk():
+        if op is module:
+            continue
+        if op.dialect_name() != "llvm" and op.name not in HOST_GPU_OPS:
+            raise DiagnosticError.at(
+                op_loc(op),
+                f"cannot JIT '{op.name}': it is not in the llvm dialect "
+                "(lower the module to the llvm dialect first, e.g. with "
+                "convert-to-llvm and reconcile-unrealized-casts)",
+            )
+
+
+def _initialize() -> None:
+    import llvmlite.binding as llvm_binding
+
+    llvm_binding.initialize_native_target()
+    llvm_binding.initialize_native_asmprinter()
+    llvm_binding.initialize_native_asmparser()
+
+
+def target_machine(options: JitOptions, codegen_level: int) -> TargetMachine:
+    """The host's target machine, honouring ``--march`` and ``--mcpu``."""
+    import llvmlite.binding as llvm_binding
+
+    _initialize()
+    triple = llvm_binding.get_process_triple()
+    target = llvm_binding.Target.from_triple(triple)
+    if options.march is not None:
+        arch = triple.split("-", 1)[0]
+        if options.march not in (target.name, arch):
+            raise JitError(
+                f"--march={options.march}: cannot run code for '{options.march}' in this "
+                f"process, whose architecture is '{target.name}'"
+            )
+    cpu, features = options.cpu or "", ""
+    if cpu in ("", "native"):
+        cpu = llvm_binding.get_host_cpu_name()
+        features = llvm_binding.get_host_cpu_features().flatten()
+    return target.create_target_machine(
+        cpu=cpu, features=features, opt=codegen_level, reloc="default", codemodel="jitdefault"
+    )
+
+
+def _optimize(module: ModuleRef, machine: TargetMachine, level: int | None) -> None:
+    from mlkit.target.machine import optimize
+
+    if level:
+        optimize(module, machine, level)
+
+
+def _prepare(module: ModuleRef, machine: TargetMachine) -> None:
+    module.triple = machine.triple
+    module.data_layout = str(machine.target_data)
+
+
+def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> CompiledModule:
+    """Compile ``module`` (llvm dialect) into this process.
+
+    Raises :class:`DiagnosticError` (located) for IR that is not llvm
+    dialect, that LLVM rejects, or that needs a symbol nothing defines, and
+    :class:`JitError` for a library or target problem.
+    """
+    import llvmlite.binding as llvm_binding
+
+    from mlkit import runtime
+    from mlkit.target.llvmir.module import MODULE_ID, translate_and_verify
+
+    check_llvm_dialect(module)
+    if options.opt_level is not None and options.opt_level not in (0, 1, 2, 3):
+        raise JitError(f"invalid optimization level {options.opt_level} (expected 0 to 3)")
+    load_shared_libraries(options.shared_libs)
+    codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
+    machine = target_machine(options, codegen)
+
+    llvm_module = translate_and_verify(module)
+    llvm_module.name = MODULE_ID
+    _prepare(llvm_module, machine)
+    _optimize(llvm_module, machine, options.opt_level)
+
+    needed = external_symbols(llvm_module, module)
+    native_ir = runtime.provide(needed)
+    native_module = None
+    provided: set[str] = set()
+    if native_ir is not None:
+        native_module = llvm_binding.parse_assembly(native_ir)
+        native_module.verify()
+        _prepare(native_module, machine)
+        _optimize(native_module, machine, 2)
+        provided = {f.name for f in native_module.functions if not f.is_declaration}
+    # MCJIT makes the process's own symbols visible to lookups when it is created.
+    engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
+    check_resolved(needed, provided, module)
+    if native_module is not None:
+        check_resolved(external_symbols(native_module, module), (), module)
+        engine.add_module(native_module)
+    engine.finalize_object()
+    engine.run_static_constructors()
+    functions = {
+        name: op.function_type
+        for name, op in symbol_ops(module).items()
+        if isinstance(op, llvm.FuncOp) and not op.is_declaration
+    }
+    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])
+
+
+def jit_compile_llvm_ir(
+    ir: str,
+    function_names: Any,
+    options: JitOptions = JitOptions(),
+    *,
+    optimize: bool = True,
+) -> CompiledModule:
+    """Compile LLVM IR text (what :attr:`CompiledModule.llvm_ir` gave) with the
+    same engine as :func:`jit_compile`: the embedding API's disk cache uses it
+    to skip parsing and passes. ``function_names`` are those callable later."""
+    import llvmlite.binding as llvm_binding
+
+    from mlkit import runtime
+
+    load_shared_libraries(options.shared_libs)
+    codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
+    machine = target_machine(options, codegen)
+    llvm_module = llvm_binding.parse_assembly(ir)
+    llvm_module.verify()
+    _prepare(llvm_module, machine)
+    if optimize:
+        _optimize(llvm_module, machine, options.opt_level)
+    needed = [
+        fn.name
+        for fn in llvm_module.functions
+        if fn.is_declaration and not fn.name.startswith("llvm.")
+    ] + [var.name for var in llvm_module.global_variables if var.is_declaration]
+    native_ir = runtime.provide(needed)
+    native_module = None
+    provided: set[str] = set()
+    if native_ir is not None:
+        native_module = llvm_binding.parse_assembly(native_ir)
+        native_module.verify()
+        _prepare(native_module, machine)
+        _optimize(native_module, machine, 2)
+        provided = {f.name for f in native_module.functions if not f.is_declaration}
+    engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
+    missing = [n for n in needed if n not in provided and not llvm_binding.address_of_symbol(n)]
+    if missing:
+        raise JitError("undefined symbols: " + ", ".join(sorted(missing)))
+    if native_module is not None:
+        engine.add_module(native_module)
+    engine.finalize_object()
+    engine.run_static_constructors()
+    functions = {name: None for name in function_names}
+    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])  # type: ignore[arg-type]

@@ -1,0 +1,187 @@
+"""Parsing MLIR text into located IR.
+
+xDSL's parser leaves every op at ``loc(unknown)``; upstream gives each op the
+file:line:col where it starts, which is what diagnostics and
+``--mlir-print-debuginfo`` need. :class:`LocatedParser` adds that.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
+
+from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity, SourceLoc
+from mlkit.diagnostics.locations import source_loc
+
+
+class LineIndex:
+    """Maps character offsets of one buffer to 1-based line and column."""
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0]
+        pos = text.find("\n")
+        while pos != -1:
+            self._starts.append(pos + 1)
+            pos = text.find("\n", pos + 1)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+class LocatedParser(Parser):
+    """An xDSL parser that stamps each parsed op with its source location."""
+
+    def __init__(self, ctx: Context, text: str, name: str) -> None:
+        super().__init__(ctx, text, name)
+        self.filename = name
+        self._index = LineIndex(text)
+        self._file_attr = StringAttr(name)
+        self.op_starts: list[int] = []
+        self.text_length = len(text)
+
+    def loc_at(self, offset: int) -> SourceLoc:
+        line, col = self._index.line_col(offset)
+        return SourceLoc(self.filename, line, col)
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.start
+        self.op_starts.append(start)
+        op = super().parse_operation()
+        self.op_starts.pop()
+        if isinstance(op.location, UnknownLoc):
+            line, col = self._index.line_col(start)
+            op.location = FileLineColLoc(self._file_attr, IntAttr(line), IntAttr(col))
+        return op
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        if op_type := self.ctx.get_optional_op(
+            name, dialect_stack=self._parser_state.dialect_stack
+        ):
+            return op_type
+        # point at the op name, as upstream does, not at the token after it
+        at = self._current_token.span.start
+        found = self.lexer.input.content.rfind(name, 0, at)
+        if found > 0 and self.lexer.input.content[found - 1] == '"':
+            found -= 1
+        self.raise_error(f"Operation {name} is not registered", found if found >= 0 else at)
+
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> Any:
+        # xDSL checks the literal against its type after parsing the type, so its
+        # errors point past the attribute; upstream points at the literal.
+        start = self._current_token.span.start
+        keyword = self.lexer.input.content.rfind("dense", 0, start)
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except ParseError as exc:
+            if "dense literal" in exc.msg and exc.span.start > start:
+                self.raise_error(exc.msg, keyword if keyword >= 0 else start)
+            raise
+
+    def current_offset(self) -> int:
+        return self._current_token.span.start
+
+    def failing_op_offset(self) -> int:
+        """Start of the innermost op being parsed: where errors raised by eager
+        attribute checks (out-of-range literals, dense sizes) belong."""
+        return self.op_starts[-1] if self.op_starts else self.current_offset()
+
+
+def parse_module(
+    ctx: Context, text: str, filename: str, *, implicit_module: bool = True
+) -> Operation:
+    """Parse ``text`` into its top-level op, raising :class:`DiagnosticError`
+    with a located message on any bad input."""
+    if implicit_module and _is_blank(text):
+        return ModuleOp([])  # as upstream: an empty buffer is an empty module
+    try:
+        parser = LocatedParser(ctx, text, filename)
+    except ParseError as exc:  # the constructor lexes the first token
+        line, col = LineIndex(text).line_col(exc.span.start)
+        raise DiagnosticError.at(SourceLoc(filename, line, col), exc.msg.strip()) from None
+    try:
+        module = parser.parse_module(allow_implicit_module=True)
+    except MultipleSpansParseError as exc:
+        notes = [
+            Diagnostic(Severity.NOTE, msg or exc.ref_text or "see", parser.loc_at(span.start))
+            for span, msg in exc.refs
+        ]
+        at = exc.span.start
+        if at >= len(text) and exc.refs:  # point at the first offending use, not at EOF
+            at = exc.refs[0][0].start
+        diag = _span_diag(parser, at, exc.msg)
+        diag.notes.extend(notes)
+        raise DiagnosticError(diag) from None
+    except ParseError as exc:
+        at = exc.span.start
+        if at >= len(text) and exc.msg.startswith(UNDEFINED_VALUES):
+            at = _first_use(text, exc.msg, at)
+        raise DiagnosticError(_span_diag(parser, at, exc.msg)) from None
+    except RecursionError:
+        raise DiagnosticError.at(
+            parser.loc_at(parser.current_offset()), "nesting too deep to parse"
+        ) from None
+    except (DiagnosticError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # attribute constructors verify eagerly and raise plain errors
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise DiagnosticError.at(parser.loc_at(parser.failing_op_offset()), message) from None
+    wrapped = isinstance(module, ModuleOp) and isinstance(module.location, UnknownLoc)
+    if not implicit_module and wrapped:
+        return _single_top_level_op(parser, module)
+    if wrapped:
+        first = text.find(next((c for c in text if not c.isspace()), "\0"))
+        line, col = parser._index.line_col(max(first, 0))  # pyright: ignore[reportPrivateUsage]
+        module.location = FileLineColLoc(StringAttr(filename), IntAttr(line), IntAttr(col))
+    return module
+
+
+def _single_top_level_op(parser: LocatedParser, module: ModuleOp) -> Operation:
+    """With --no-implicit-module the input is exactly one op, of any kind."""
+    ops = list(module.ops)
+    if len(ops) != 1:
+        at = ops[1].location if len(ops) > 1 else module.location
+        loc = source_loc(at) if len(ops) > 1 else parser.loc_at(0)
+        raise DiagnosticError.at(
+            loc,
+            "source must contain a single top-level operation if "
+            "--no-implicit-module is specified",
+        )
+    ops[0].detach()
+    return ops[0]
+
+
+def _is_blank(text: str) -> bool:
+    return all(not line.split("//", 1)[0].strip() for line in text.split("\n"))
+
+
+UNDEFINED_VALUES = "values used but not defined"
+
+
+def _first_use(text: str, msg: str, default: int) -> int:
+    """Offset of the first use of the first undefined value named in ``msg``."""
+    names = re.findall(r"%[\w$.-]+", msg)
+    if not names:
+        return default
+    pattern = re.compile(re.escape(names[0]) + r"(?![\w$.-])")
+    offset = 0
+    for line in text.split("\n"):
+        code = line.split("//", 1)[0]  # uses inside comments do not count
+        if (m := pattern.search(code)) is not None:
+            return offset + m.start()
+        offset += len(line) + 1
+    return default
+
+
+def _span_diag(parser: LocatedParser, offset: int, msg: str) -> Diagnostic:
+    if offset >= parser.text_length and (not msg.strip() or msg[0].isspace()):
+        msg = f"unexpected end of input{': ' + msg.strip() if msg.strip() else ''}"
+    msg = msg.strip()
+    return Diagnostic(Severity.ERROR, msg or "invalid syntax", parser.loc_at(offset))

@@ -1,0 +1,86 @@
+"""Translation of nvvm dialect ops, and of the NVVM function attributes
+``convert-gpu-to-nvvm`` writes, to LLVM IR (upstream's
+``NVVMToLLVMIRTranslation``).
+
+* ``nvvm.read.ptx.sreg.*`` call ``llvm.nvvm.read.ptx.sreg.*``, with the
+  op's ``range`` as a return ``range(...)`` attribute;
+* ``nvvm.barrier0`` and ``nvvm.barrier`` without operands are a full,
+  aligned CTA barrier (``llvm.nvvm.barrier0``, which LLVM upgrades);
+* ``nvvm.shfl.sync`` calls ``llvm.nvvm.shfl.sync.<kind>.{i32,f32}`` (``p``
+  suffix when it also returns the validity bit);
+* a function with ``nvvm.kernel`` is a PTX kernel (``ptx_kernel`` calling
+  convention, which LLVM 20+ uses instead of ``nvvm.annotations``), and
+  ``nvvm.maxntid``/``nvvm.reqntid``/``nvvm.minctasm``/``nvvm.maxnreg``
+  become the string function attributes NVPTX reads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType
+from xdsl.ir import Operation
+
+from mlkit.target.llvmir.types import TranslationFailure
+
+if TYPE_CHECKING:
+    from mlkit.target.llvmir.function import FunctionTranslation
+
+_SREG = "nvvm.read.ptx.sreg."
+
+
+def translate_nvvm_op(t: FunctionTranslation, op: Operation) -> str:
+    """The LLVM instruction text of one nvvm op."""
+    from mlkit.dialects import nvvm
+
+    if op.name.startswith(_SREG):
+        result = op.results[0].type
+        callee = t.intrinsic(f"llvm.nvvm.read.ptx.sreg.{op.name[len(_SREG):]}", result, [], exact=True)
+        attr = op.properties.get("range")
+        prefix = ""
+        if attr is not None:
+            lower = attr.lower.value.data  # type: ignore[attr-defined]
+            upper = attr.upper.value.data  # type: ignore[attr-defined]
+            prefix = f"range({t.ty(result)} {lower}, {upper}) "
+        return f"call {prefix}{t.ty(result)} {callee}()"
+    if isinstance(op, nvvm.Barrier0Op) or (isinstance(op, nvvm.BarrierOp) and not op.operands):
+        return f"call void {t.intrinsic('llvm.nvvm.barrier0', None, [], exact=True)}()"
+    if isinstance(op, nvvm.ShflSyncOp):
+        value_type = op.val.type
+        if isinstance(value_type, IntegerType) and value_type.width.data == 32:
+            suffix = "i32"
+        elif t.ty(value_type) == "float":
+            suffix = "f32"
+        else:
+            raise TranslationFailure(f"shuffles of '{value_type}' have no NVVM intrinsic")
+        with_valid = op.return_value_and_is_valid is not None
+        name = f"llvm.nvvm.shfl.sync.{op.kind.data.value}.{suffix}{'p' if with_valid else ''}"
+        result = op.res.type
+        params = [o.type for o in op.operands]
+        callee = t.intrinsic(name, result, params, exact=True)
+        args = ", ".join(t.typed(o) for o in op.operands)
+        return f"call {t.ty(result)} {callee}({args})"
+    raise TranslationFailure("the nvvm op has no translation")
+
+
+def kernel_calling_convention(op: Operation) -> list[str]:
+    """``ptx_kernel`` for a function marked ``nvvm.kernel``."""
+    return ["ptx_kernel"] if "nvvm.kernel" in op.attributes else []
+
+
+_STRING_ATTRS = ("nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim")
+_INT_ATTRS = ("nvvm.minctasm", "nvvm.maxnreg")
+
+
+def nvvm_function_attrs(op: Operation) -> list[str]:
+    """NVPTX's string function attributes from ``nvvm.*`` attributes."""
+    words = []
+    for key in _STRING_ATTRS:
+        value = op.attributes.get(key)
+        if isinstance(value, DenseArrayBase):
+            words.append(f'"{key}"="{",".join(str(v) for v in value.get_values())}"')
+    for key in _INT_ATTRS:
+        value = op.attributes.get(key)
+        if isinstance(value, IntegerAttr):
+            words.append(f'"{key}"="{value.value.data}"')
+    return words

@@ -1,0 +1,318 @@
+"""one-shot-bufferize rules for func and scf ops that carry tensors.
+
+Loop-carried buffers have an identity or a fully dynamic layout; a yielded
+buffer of another type is cast, or copied into a fresh identity buffer when a
+cast could fail. Without ``allow-return-allocs-from-loops`` an ``scf.for``
+must yield values equivalent to its region arguments, as upstream requires.
+``scf.while`` is bufferized without that check.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import FunctionType, UnrankedMemRefType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint
+
+from mlkit.dialects import bufferization as buf
+
+from mlkit.passes.transforms.bufferization.analysis import is_tensor
+from mlkit.passes.transforms.bufferization.core import Bufferizer, BufferizeError, Rule
+from mlkit.passes.transforms.bufferization.types import dynamic_layout_memref, is_identity, tensor_of
+
+
+def _iter_type(b: Bufferizer, value: SSAValue) -> SSAValue:
+    """An identity or fully dynamic layout for a loop-carried buffer."""
+    t = value.type
+    if isinstance(t, UnrankedMemRefType) or is_identity(t):
+        return value
+    return b.cast(value, dynamic_layout_memref(t))
+
+
+def _retype_args(b: Bufferizer, block: Block, types: dict[int, Attribute]) -> None:
+    """Give tensor block arguments buffer types (the old ones go at the end)."""
+    for index, new_type in sorted(types.items(), reverse=True):
+        old = block.args[index]
+        new = block.insert_arg(new_type, index)
+        b.bind(old, new)
+        b.dead_args.append(old)
+
+
+def _run_region_block(b: Bufferizer, block: Block) -> None:
+    saved = b.point
+    b.run_block(block)
+    b.point = saved
+
+
+# -- func -------------------------------------------------------------------------
+
+
+def func_op(b: Bufferizer, op: func.FuncOp) -> None:
+    inputs = list(op.function_type.inputs.data)
+    outputs = list(op.function_type.outputs.data)
+    boundary = b.options.function_boundaries
+    if not boundary:
+        if op.body.blocks:
+            block = op.body.blocks.first
+            assert block is not None
+            entry_ops = list(block.ops)
+            b.point = InsertPoint.at_start(block)
+            for arg in block.args:
+                if is_tensor(arg):
+                    to_buf = buf.ToBufferOp(arg, b.buffer_type(arg.type, True))
+                    b.bind(arg, b.insert(to_buf).results[0])
+            b.run_block(block, entry_ops)
+            for blk in list(op.body.blocks)[1:]:
+                _run_region_block(b, blk)
+        return
+    new_inputs = [b.buffer_type(t, True) if _is_tensor_type(t) else t for t in inputs]
+    if not op.body.blocks:
+        new_outputs = [b.buffer_type(t, True) if _is_tensor_type(t) else t for t in outputs]
+        op.function_type = FunctionType.from_lists(new_inputs, new_outputs)
+        b.signatures[op.sym_name.data] = (new_inputs, new_outputs)
+        return
+    entry = op.body.blocks.first
+    assert entry is not None
+    _retype_args(b, entry, {i: t for i, t in enumerate(new_inputs) if _is_tensor_type(inputs[i])})
+    returns: list[func.ReturnOp] = []
+    b.returns = returns  # type: ignore[attr-defined]
+    for blk in op.body.blocks:
+        _run_region_block(b, blk)
+    new_outputs = list(outputs)
+    for k, t in enumerate(outputs):
+        if not _is_tensor_type(t):
+            continue
+        types = {r.operands[k].type for r in returns}
+        if b.options.infer_layout:
+            new_outputs[k] = types.pop() if len(types) == 1 else b.buffer_type(t, True)
+        else:
+            new_outputs[k] = b.buffer_type(t, False)
+    for ret in returns:
+        b.point = InsertPoint.before(ret)
+        for k, value in enumerate(list(ret.operands)):
+            if value.type != new_outputs[k]:
+                ret.operands[k] = b.cast(value, new_outputs[k])
+    op.function_type = FunctionType.from_lists(new_inputs, new_outputs)
+    b.signatures[op.sym_name.data] = (new_inputs, new_outputs)
+
+
+def _is_tensor_type(t: Attribute) -> bool:
+    from xdsl.dialects.builtin import TensorType, UnrankedTensorType
+
+    return isinstance(t, TensorType | UnrankedTensorType)
+
+
+def return_op(b: Bufferizer, op: func.ReturnOp) -> None:
+    if not any(is_tensor(v) for v in op.operands):
+        if b.options.function_boundaries:
+            b.returns.append(op)  # type: ignore[attr-defined]
+        return
+    if not b.options.function_boundaries:
+        operands = [
+            b.insert(buf.ToTensorOp(b.buffer(v), v.type)).results[0] if is_tensor(v) else v
+            for v in op.operands
+        ]
+    else:
+        operands = [b.buffer(v) if is_tensor(v) else v for v in op.operands]
+    new = func.ReturnOp(*operands)
+    b.insert(new)
+    if b.options.function_boundaries:
+        b.returns.append(new)  # type: ignore[attr-defined]
+    b.finish(op)
+
+
+def call_op(b: Bufferizer, op: func.CallOp) -> None:
+    if not any(is_tensor(v) for v in (*op.arguments, *op.results)):
+        return
+    name = op.callee.root_reference.data
+    if not b.options.function_boundaries:
+        args = [
+            b.insert(buf.ToTensorOp(b.buffer(v), v.type)).results[0] if is_tensor(v) else v
+            for v in op.arguments
+        ]
+        new = func.CallOp(op.callee, args, [r.type for r in op.results])
+        b.insert(new)
+        for old, result in zip(op.results, new.results):
+            if is_tensor(old):
+                to_buf = buf.ToBufferOp(result, b.buffer_type(old.type, True))
+                b.bind(old, b.insert(to_buf).results[0])
+            else:
+                old.replace_all_uses_with(result)
+        b.finish(op)
+        return
+    if name not in b.signatures:
+        raise BufferizeError(op, "cannot bufferize a call to a function that is not yet bufferized (recursion)")
+    inputs, outputs = b.signatures[name]
+    assert b.analysis is not None
+    args: list[SSAValue] = []
+    for i, value in enumerate(op.arguments):
+        if not is_tensor(value):
+            args.append(value)
+            continue
+        written = (op, i) in b.analysis.inplace
+        source = b.dest_buffer(op, i, reads=True) if written else b.buffer(value)
+        args.append(b.cast(source, inputs[i]))
+    new = func.CallOp(op.callee, args, outputs)
+    b.insert(new)
+    for old, result in zip(op.results, new.results):
+        if is_tensor(old):
+            b.bind(old, result)
+        else:
+            old.replace_all_uses_with(result)
+    b.finish(op)
+
+
+# -- scf --------------------------------------------------------------------------
+
+
+def for_op(b: Bufferizer, op: scf.ForOp) -> None:
+    if not any(is_tensor(r) for r in op.results):
+        for blk in op.body.blocks:
+            _run_region_block(b, blk)
+        return
+    inits: list[SSAValue] = []
+    for k, value in enumerate(op.iter_args):
+        if is_tensor(value):
+            inits.append(_iter_type(b, b.dest_buffer(op, 3 + k, reads=True)))
+        else:
+            inits.append(value)
+    region = op.detach_region(op.body)
+    block = region.block
+    _retype_args(b, block, {k + 1: inits[k].type for k, v in enumerate(op.iter_args) if is_tensor(v)})
+    new = scf.ForOp(op.lb, op.ub, op.step, inits, region)
+    new.attributes.update(op.attributes)
+    b.insert(new)
+    _run_region_block(b, block)
+    for old, result in zip(op.results, new.results):
+        if is_tensor(old):
+            b.bind(old, result)
+        else:
+            old.replace_all_uses_with(result)
+    b.finish(op)
+
+
+def if_op(b: Bufferizer, op: scf.IfOp) -> None:
+    if not any(is_tensor(r) for r in op.results):
+        for region in op.regions:
+            for blk in region.blocks:
+                _run_region_block(b, blk)
+        return
+    for region in op.regions:
+        _run_region_block(b, region.block)
+    # The new yield precedes the old one, which goes when the walk ends.
+    yields = [
+        next(y for y in region.block.ops if isinstance(y, scf.YieldOp)) for region in op.regions
+    ]
+    types: list[Attribute] = []
+    for k, result in enumerate(op.results):
+        found = {y.operands[k].type for y in yields}  # type: ignore[union-attr]
+        if len(found) == 1:
+            types.append(found.pop())
+        else:
+            types.append(dynamic_layout_memref(tensor_of(next(iter(found)))))
+    for y in yields:
+        assert y is not None
+        b.point = InsertPoint.before(y)
+        for k, value in enumerate(list(y.operands)):
+            if value.type != types[k]:
+                y.operands[k] = b.cast(value, types[k])
+    b.point = InsertPoint.before(op)
+    regions = [op.detach_region(r) for r in list(op.regions)]
+    new = scf.IfOp(op.cond, types, regions[0], regions[1])
+    new.attributes.update(op.attributes)
+    b.insert(new)
+    for old, result in zip(op.results, new.results):
+        if is_tensor(old):
+            b.bind(old, result)
+        else:
+            old.replace_all_uses_with(result)
+    b.finish(op)
+
+
+def while_op(b: Bufferizer, op: scf.WhileOp) -> None:
+    if not any(is_tensor(v) for v in (*op.arguments, *op.results)):
+        for region in op.regions:
+            for blk in region.blocks:
+                _run_region_block(b, blk)
+        return
+    inits = [
+        _iter_type(b, b.dest_buffer(op, k, reads=True)) if is_tensor(v) else v
+        for k, v in enumerate(op.arguments)
+    ]
+    before_region, after_region = op.before_region, op.after_region
+    before, after = op.detach_region(before_region), op.detach_region(after_region)
+    _retype_args(b, before.block, {k: v.type for k, v in enumerate(inits) if is_tensor(op.arguments[k])})
+    result_types: list[Attribute] = []
+    for k, result in enumerate(op.results):
+        if not is_tensor(result):
+            result_types.append(result.type)
+        elif k < len(inits) and op.arguments[k].type == result.type:
+            result_types.append(inits[k].type)
+        else:
+            result_types.append(b.buffer_type(result.type, False))
+    _retype_args(b, after.block, {k: t for k, t in enumerate(result_types) if is_tensor(op.results[k])})
+    b.while_types = result_types  # type: ignore[attr-defined]
+    new = scf.WhileOp(inits, result_types, before, after)
+    b.insert(new)
+    _run_region_block(b, before.block)
+    _run_region_block(b, after.block)
+    for old, result in zip(op.results, new.results):
+        if is_tensor(old):
+            b.bind(old, result)
+        else:
+            old.replace_all_uses_with(result)
+    b.finish(op)
+
+
+def _carried(b: Bufferizer, op: Operation, values: list[SSAValue], types: list[Attribute]) -> list[SSAValue]:
+    return [b.cast(b.buffer(v), t) if is_tensor(v) else v for v, t in zip(values, types)]
+
+
+def yield_op(b: Bufferizer, op: scf.YieldOp) -> None:
+    parent = op.parent_op()
+    if not any(is_tensor(v) for v in op.operands):
+        return
+    if isinstance(parent, scf.IfOp):
+        new = scf.YieldOp(*[b.buffer(v) if is_tensor(v) else v for v in op.operands])
+    elif isinstance(parent, scf.ForOp):
+        block = parent.body.block
+        assert b.analysis is not None
+        for k, value in enumerate(op.operands):
+            if not is_tensor(value) or b.options.allow_return_allocs_from_loops or (
+                b.options.copy_before_write
+            ):
+                continue
+            if (op, k) in b.analysis.nonequivalent_yields:
+                raise BufferizeError(
+                    op, f"Yield operand #{k} is not equivalent to the corresponding iter bbArg"
+                )
+        types = [a.type for a in block.args[1:1 + len(op.operands)]]
+        new = scf.YieldOp(*_carried(b, op, list(op.operands), types))
+    elif isinstance(parent, scf.WhileOp):
+        types = [a.type for a in parent.before_region.block.args[: len(op.operands)]]
+        new = scf.YieldOp(*_carried(b, op, list(op.operands), types))
+    else:
+        raise BufferizeError(op, "op was not bufferized")
+    b.insert(new)
+    b.finish(op)
+
+
+def condition_op(b: Bufferizer, op: scf.ConditionOp) -> None:
+    if not any(is_tensor(v) for v in op.args):
+        return
+    types = b.while_types  # type: ignore[attr-defined]
+    new = scf.ConditionOp(op.condition, *_carried(b, op, list(op.args), types))
+    b.insert(new)
+    b.finish(op)
+
+
+CONTROL_RULES: dict[type[Operation], Rule] = {
+    func.FuncOp: func_op,
+    func.ReturnOp: return_op,
+    func.CallOp: call_op,
+    scf.ForOp: for_op,
+    scf.IfOp: if_op,
+    scf.WhileOp: while_op,
+    scf.YieldOp: yield_op,
+    scf.ConditionOp: condition_op,
+}
