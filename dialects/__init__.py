@@ -1,24 +1,35 @@
 """mlkit's built-in dialects, registered exactly as a third-party plugin's are.
 
-Each name maps lazily to mlkit's upstream-conformant definition in this package;
-a name still mapped to an xDSL module has no mlkit definition yet.
+The one table of them: each name maps lazily to its definition, mlkit's own
+where mlkit replaces xDSL's (for upstream's syntax and verifiers), xDSL's
+where it already matches upstream. Only ``builtin`` is not here: the IR itself
+is built on it, so every context holds it (``mlkit.registry.BUILTIN_DIALECT``).
 """
 
 from __future__ import annotations
 
 from mlkit.registry import Registry
 
-BUILTIN_DIALECTS: dict[str, str] = {
-    "index": "mlkit.dialects.index:Index",
-    "tensor": "mlkit.dialects.tensor:Tensor",
-    "linalg": "mlkit.dialects.linalg:Linalg",
+DIALECTS: dict[str, str] = {
     "affine": "mlkit.dialects.affine:Affine",
+    "arith": "mlkit.dialects.arith:Arith",
+    "bufferization": "mlkit.dialects.bufferization:Bufferization",
+    "cf": "xdsl.dialects.cf:Cf",
+    "func": "mlkit.dialects.func:Func",
     "gpu": "mlkit.dialects.gpu:GPU",
+    "index": "mlkit.dialects.index:Index",
+    "linalg": "mlkit.dialects.linalg:Linalg",
     "llvm": "mlkit.dialects.llvm:LLVM",
+    "math": "xdsl.dialects.math:Math",
+    "memref": "mlkit.dialects.memref:MemRef",
     "nvvm": "mlkit.dialects.nvvm:NVVM",
+    "scf": "mlkit.dialects.scf:Scf",
+    "tensor": "mlkit.dialects.tensor:Tensor",
+    "ub": "xdsl.dialects.ub:UB",
+    "vector": "xdsl.dialects.vector:Vector",
 }
 
 
 def register(registry: Registry) -> None:
-    for name, path in BUILTIN_DIALECTS.items():
+    for name, path in DIALECTS.items():
         registry.register_dialect(name, path)

@@ -1,10 +1,10 @@
-"""The one ``Context`` factory: xDSL's core dialects plus every registered dialect."""
+"""The one ``Context`` factory: the builtin dialect plus every registered dialect."""
 
 from __future__ import annotations
 
 from xdsl.context import Context
 
-from mlkit.registry import CORE_DIALECTS, Registry
+from mlkit.registry import BUILTIN_DIALECT, Registry
 
 
 def make_context(
@@ -16,7 +16,7 @@ def make_context(
 
         registry = default_registry()
     ctx = Context(allow_unregistered=allow_unregistered)
-    for name in (*CORE_DIALECTS, *registry.dialects):
+    for name in (BUILTIN_DIALECT[0], *registry.dialects):
         ctx.register_dialect(name, _loader(registry, name))
     return ctx
 

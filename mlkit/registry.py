@@ -15,19 +15,10 @@ if TYPE_CHECKING:
     from xdsl.ir import Dialect
     from xdsl.passes import ModulePass
 
-# xDSL's core dialects every mlkit context holds; a registry entry may not shadow them.
-CORE_DIALECTS: dict[str, str] = {
-    "builtin": "xdsl.dialects.builtin:Builtin",
-    "func": "mlkit.dialects.func:Func",
-    "arith": "mlkit.dialects.arith:Arith",
-    "math": "xdsl.dialects.math:Math",
-    "scf": "mlkit.dialects.scf:Scf",
-    "cf": "xdsl.dialects.cf:Cf",
-    "memref": "mlkit.dialects.memref:MemRef",
-    "vector": "xdsl.dialects.vector:Vector",
-    "bufferization": "mlkit.dialects.bufferization:Bufferization",
-    "ub": "xdsl.dialects.ub:UB",
-}
+# The IR's own dialect: xDSL's IR is built on it, so every context holds it and
+# no registration may take its name. Every other dialect, mlkit's own included,
+# comes from a plugin.
+BUILTIN_DIALECT = ("builtin", "xdsl.dialects.builtin:Builtin")
 
 
 class RegistryError(Exception):
@@ -144,8 +135,8 @@ class Registry:
             name, make = dialect, _lazy(factory)
         else:
             name, make = dialect.name, _lazy(dialect)
-        if name in CORE_DIALECTS:
-            raise RegistryError(f"dialect '{name}' is already registered (core dialect)")
+        if name == BUILTIN_DIALECT[0]:
+            raise RegistryError(f"dialect '{name}' is already registered (the IR's own dialect)")
         if name in self.dialects:
             prev = self.dialects[name].source
             raise RegistryError(f"dialect '{name}' is already registered by {prev}")
@@ -195,9 +186,11 @@ class Registry:
 
     # -- lookup -----------------------------------------------------------------
     def dialect_names(self) -> list[str]:
-        return sorted({*CORE_DIALECTS, *self.dialects})
+        return sorted({BUILTIN_DIALECT[0], *self.dialects})
 
     def load_dialect(self, name: str) -> Dialect:
         if name in self.dialects:
             return self.dialects[name].factory()
-        return import_object(CORE_DIALECTS[name])
+        if name == BUILTIN_DIALECT[0]:
+            return import_object(BUILTIN_DIALECT[1])
+        raise KeyError(name)

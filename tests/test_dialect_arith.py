@@ -15,7 +15,8 @@ from xdsl.dialects import arith as xarith
 from xdsl.dialects import test as xdsl_test
 from xdsl.dialects.builtin import VectorType, i1, i32
 
-from mlkit.registry import CORE_DIALECTS, import_object
+from mlkit.dialects import DIALECTS
+from mlkit.registry import import_object
 
 test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = (
     dialect_differential_tests("arith")
@@ -23,7 +24,7 @@ test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = (
 
 
 def test_registered_dialect_is_mlkits() -> None:
-    assert import_object(CORE_DIALECTS["arith"]) is arith.Arith
+    assert import_object(DIALECTS["arith"]) is arith.Arith
 
 
 SUBCLASSED = [

@@ -12,7 +12,8 @@ from mlkit.dialects import scf
 from upstream_oracle import dialect_differential_tests, mlkit_print, upstream_print
 from xdsl.dialects import scf as xscf
 
-from mlkit.registry import CORE_DIALECTS, import_object
+from mlkit.dialects import DIALECTS
+from mlkit.registry import import_object
 
 test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = (
     dialect_differential_tests("scf")
@@ -20,7 +21,7 @@ test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = (
 
 
 def test_registered_dialect_is_mlkits() -> None:
-    assert import_object(CORE_DIALECTS["scf"]) is scf.Scf
+    assert import_object(DIALECTS["scf"]) is scf.Scf
 
 
 @pytest.mark.parametrize(

@@ -305,8 +305,8 @@ def test_clash_with_core_dialect(tmp_path: Path) -> None:
             registry.register_dialect(Dialect("arith", []))
         """,
     )
-    with pytest.raises(PluginError, match=r"dialect 'arith' is already registered \(core dialect\)"):
-        load_plugin(str(path), Registry())
+    with pytest.raises(PluginError, match=r"dialect 'arith' is already registered by plugin 'dialects'"):
+        load_plugin(str(path), default_registry())
 
 
 def test_two_plugins_clash(tmp_path: Path) -> None:

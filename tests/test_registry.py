@@ -21,7 +21,9 @@ from xdsl.passes import ModulePass
 from mlkit.context import make_context
 from mlkit.diagnostics import DiagnosticError
 from mlkit.syntax.parser import parse_module
-from mlkit.registry import CORE_DIALECTS, Registry, RegistryError
+from mlkit.dialects import DIALECTS
+from mlkit.dialects import register as register_builtin_dialects
+from mlkit.registry import BUILTIN_DIALECT, Registry, RegistryError
 from mlkit.diagnostics.verifier import verify_op_tree
 
 # ---------------------------------------------------------------- fixtures
@@ -138,19 +140,34 @@ def test_register_dialect_name_without_factory() -> None:
         reg.register_dialect("widget")
 
 
-@pytest.mark.parametrize("name", sorted(CORE_DIALECTS))
-def test_dialect_may_not_shadow_core_dialect(name: str) -> None:
+def _with_builtin_dialects() -> Registry:
     reg = Registry()
+    reg.current_source = "plugin 'dialects' (mlkit.dialects)"
+    register_builtin_dialects(reg)
+    reg.current_source = "plugin 'mine.py'"
+    return reg
+
+
+@pytest.mark.parametrize("name", sorted(DIALECTS))
+def test_dialect_may_not_shadow_builtin_plugin_dialect(name: str) -> None:
+    reg = _with_builtin_dialects()
     with pytest.raises(RegistryError) as info:
         reg.register_dialect(name, lambda: Widget)
-    assert str(info.value) == f"dialect '{name}' is already registered (core dialect)"
-    assert name not in reg.dialects
+    assert str(info.value) == (
+        f"dialect '{name}' is already registered by plugin 'dialects' (mlkit.dialects)"
+    )
+    assert reg.dialects[name].source == "plugin 'dialects' (mlkit.dialects)"
 
 
-def test_dialect_object_named_like_core_dialect() -> None:
-    reg = Registry()
-    with pytest.raises(RegistryError, match=r"dialect 'arith' is already registered \(core dialect\)"):
+def test_dialect_object_named_like_builtin_plugin_dialect() -> None:
+    reg = _with_builtin_dialects()
+    with pytest.raises(RegistryError, match=r"dialect 'arith' is already registered by plugin 'dialects'"):
         reg.register_dialect(Dialect("arith", []))
+
+
+def test_builtin_dialect_name_is_reserved() -> None:
+    with pytest.raises(RegistryError, match=r"dialect 'builtin' is already registered \(the IR's own dialect\)"):
+        Registry().register_dialect(Dialect("builtin", []))
 
 
 def test_dialect_vs_dialect_clash_names_previous_source() -> None:
@@ -165,13 +182,13 @@ def test_dialect_vs_dialect_clash_names_previous_source() -> None:
     assert reg.dialects["widget"].source == "plugin 'first.py'"
 
 
-def test_dialect_names_sorted_and_include_core() -> None:
+def test_dialect_names_sorted_and_include_builtin() -> None:
     reg = Registry()
     reg.register_dialect(Widget)
     reg.register_dialect(Gadget)
     names = reg.dialect_names()
     assert names == sorted(names)
-    assert set(CORE_DIALECTS) | {"widget", "gadget"} == set(names)
+    assert {BUILTIN_DIALECT[0], "widget", "gadget"} == set(names)
 
 
 # ---------------------------------------------------------------- passes
@@ -341,7 +358,7 @@ def test_registered_emitter_is_used_by_the_driver(tmp_path: Any) -> None:
 
     src = tmp_path / "in.mlir"
     src.write_text("func.func @f() {\n  return\n}\n")
-    reg = Registry()
+    reg = _with_builtin_dialects()
     reg.register_emitter("upper", lambda: upper_emitter)
     out, err = io.StringIO(), io.StringIO()
     rc = run_opt(OptOptions(input=str(src), emit="upper"), reg, out, err)
@@ -390,7 +407,7 @@ func.func @f(%a: f32, %c: i1, %m: memref<4xf32>, %i: index) -> f32 {
 
 
 def test_make_context_parses_core_dialects() -> None:
-    ctx = make_context(Registry())
+    ctx = make_context(_with_builtin_dialects())
     module = parse_module(ctx, CORE_PROGRAM, "core.mlir")
     verify_op_tree(module)
     names = {op.name for op in module.walk()}
@@ -423,18 +440,15 @@ def test_make_context_parses_index_dialect() -> None:
     assert "index.add" in {op.name for op in module.walk()}
 
 
-@pytest.mark.parametrize("name", sorted(CORE_DIALECTS))
-def test_core_dialect_paths_load(name: str) -> None:
-    dialect = Registry().load_dialect(name)
+@pytest.mark.parametrize("name", sorted(DIALECTS))
+def test_builtin_plugin_dialect_paths_load_under_their_names(name: str) -> None:
+    dialect = _with_builtin_dialects().load_dialect(name)
     assert isinstance(dialect, Dialect)
     assert dialect.name == name
 
 
-def test_index_is_a_builtin_plugin_dialect() -> None:
-    from mlkit.plugins import default_registry
-
-    assert "index" not in CORE_DIALECTS  # xDSL 0.75 has no index dialect
-    assert default_registry().load_dialect("index").name == "index"
+def test_builtin_dialect_loads_without_plugins() -> None:
+    assert Registry().load_dialect("builtin").name == "builtin"
 
 
 def test_make_context_allow_unregistered() -> None:
@@ -451,7 +465,7 @@ def test_make_context_allow_unregistered() -> None:
 
 
 def test_dialect_factory_not_called_until_used() -> None:
-    reg = Registry()
+    reg = _with_builtin_dialects()
     widget = Counter(Widget)
     gadget = Counter(Gadget)
     reg.register_dialect("widget", widget)

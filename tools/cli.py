@@ -39,6 +39,52 @@ def scan(argv: list[str]) -> list[Arg]:
     return args
 
 
+# option name -> (takes a value: "no" | "yes" | "optional", help)
+Options = dict[str, tuple[str, str]]
+
+
+def take_values(tool: str, args: list[Arg], options: Options) -> list[Arg]:
+    """Attach the next word to options that take a value given as ``--x v``."""
+    out: list[Arg] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        kind = options.get(arg.name or "", ("no", ""))[0]
+        if arg.name is not None and kind == "yes" and arg.value is None:
+            if i + 1 >= len(args) or args[i + 1].name is not None and args[i + 1].raw != "-":
+                raise UsageError(f"{tool}: error: option '{arg.raw}' requires a value")
+            arg = Arg(arg.name, args[i + 1].raw, arg.raw)
+            i += 1
+        out.append(arg)
+        i += 1
+    return out
+
+
+def only_input(tool: str, inputs: list[str]) -> str:
+    """The one positional argument (standard input when there is none)."""
+    if len(inputs) > 1:
+        raise UsageError(f"{tool}: Too many positional arguments specified: {' '.join(inputs)}")
+    return inputs[0] if inputs else "-"
+
+
+def option_help(options: Options, single_dash: bool = False) -> list[str]:
+    """``--help`` lines for ``options``, aligned as LLVM's ``cl`` prints them."""
+    lines = []
+    for name, (kind, text) in options.items():
+        dash = "-" if single_dash or len(name) == 1 else "--"
+        spelled = f"{dash}{name}" + ("=<value>" if kind == "yes" else "")
+        lines.append(f"  {spelled:<34} - {text}")
+    return lines
+
+
+def report_usage(tool: str, exc: Exception, stderr: TextIO) -> int:
+    """Print a bad command line's message on one line; exit code 1."""
+    message = str(exc)
+    prefixed = message.startswith(tool) or ": error:" in message
+    stderr.write((message if prefixed else f"{tool}: error: {message}") + "\n")
+    return 1
+
+
 def unknown_argument(tool: str, raw: str, known: Iterable[str]) -> UsageError:
     """LLVM's wording, with a suggestion when one is close."""
     message = f"{tool}: Unknown command line argument '{raw}'.  Try: '{tool} --help'"

@@ -10,13 +10,23 @@ from mlkit.driver.opt import OptOptions, run_opt
 from mlkit.pipeline.manager import ANY, OpPassManager, PipelineBuilder, PipelineError
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.registry import Registry
-from mlkit.tools.cli import Arg, UsageError, scan, tool_main, unknown_argument
+from mlkit.tools.cli import (
+    Arg,
+    Options,
+    UsageError,
+    only_input,
+    option_help,
+    report_usage,
+    scan,
+    take_values,
+    tool_main,
+    unknown_argument,
+)
 
 TOOL = "mlkit-opt"
 PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")
 
-# option name -> (takes a value: "no" | "yes" | "optional", help)
-OPTIONS: dict[str, tuple[str, str]] = {
+OPTIONS: Options = {
     "o": ("yes", "Output filename (default: standard output)"),
     "pass-pipeline": ("yes", "A textual pass pipeline, e.g. builtin.module(func.func(cse))"),
     "p": ("yes", "Alias for --pass-pipeline"),
@@ -60,23 +70,6 @@ def _bool(arg: Arg) -> bool:
     raise UsageError(f"{TOOL}: '{arg.value}' is not a valid boolean for '--{arg.name}'")
 
 
-def _take_values(args: list[Arg]) -> list[Arg]:
-    """Attach the next word to options that take a value given as ``--x v``."""
-    out: list[Arg] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        kind = OPTIONS.get(arg.name or "", ("no", ""))[0]
-        if arg.name is not None and kind == "yes" and arg.value is None:
-            if i + 1 >= len(args) or args[i + 1].name is not None and args[i + 1].raw != "-":
-                raise UsageError(f"{TOOL}: option '{arg.raw}' requires a value")
-            arg = Arg(arg.name, args[i + 1].raw, arg.raw)
-            i += 1
-        out.append(arg)
-        i += 1
-    return out
-
-
 def _target_option(target: TargetOptions, name: str, value: str) -> TargetOptions:
     """``target`` with one of --mtriple, --mcpu, --opt-level set."""
     if name == "opt-level":
@@ -98,7 +91,7 @@ def load_plugins(args: list[Arg], registry: Registry) -> None:
 def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | None]:
     """Turn argv into options; the second result is an informational action
     (help, version, show-dialects, list-passes) to perform instead of a run."""
-    args = _take_values(scan(argv))
+    args = take_values(TOOL, scan(argv), OPTIONS)
     load_plugins(args, registry)
     opts = OptOptions()
     builder = PipelineBuilder(registry)
@@ -182,9 +175,7 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                 raise UsageError(f"{TOOL}: error: --{label}: '{p}' is not a registered pass")
     inst.print_after = frozenset(after)
     inst.print_before = frozenset(before)
-    if len(inputs) > 1:
-        raise UsageError(f"{TOOL}: Too many positional arguments specified: {' '.join(inputs)}")
-    opts.input = inputs[0] if inputs else "-"
+    opts.input = only_input(TOOL, inputs)
     if pipeline_text is not None:
         if used_flags:
             raise UsageError(
@@ -204,11 +195,8 @@ def help_text(registry: Registry) -> str:
         "OVERVIEW: mlkit modular optimizer driver\n",
         f"USAGE: {TOOL} [options] <input file>\n",
         "OPTIONS:",
+        *option_help(OPTIONS),
     ]
-    for name, (kind, text) in OPTIONS.items():
-        dash = "-" if len(name) == 1 else "--"
-        spelled = f"{dash}{name}" + ("=<value>" if kind == "yes" else "")
-        lines.append(f"  {spelled:<34} - {text}")
     lines.append("\n  Compiler passes to run")
     lines.append("    Passes:")
     for name, entry in sorted(registry.passes.items()):
@@ -255,10 +243,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         registry = default_registry()
         opts, action = parse_args(argv, registry)
     except (UsageError, PluginError) as exc:
-        message = str(exc)
-        stderr.write(message if message.startswith(TOOL) or ": error:" in message else f"{TOOL}: error: {message}")
-        stderr.write("\n")
-        return 1
+        return report_usage(TOOL, exc, stderr)
     except PipelineError as exc:
         stderr.write(exc.render())
         return 1

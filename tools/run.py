@@ -4,32 +4,40 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from typing import TextIO
 
 from mlkit.driver.run import ENTRY_RESULTS, RunOptions, run_runner
 from mlkit.plugins import PluginError, default_registry, load_plugin
-from mlkit.tools.cli import UsageError, scan, unknown_argument
+from mlkit.tools.cli import (
+    Options,
+    UsageError,
+    only_input,
+    option_help,
+    report_usage,
+    scan,
+    take_values,
+    tool_main,
+    unknown_argument,
+)
 
 TOOL = "mlkit-run"
 
-# option name -> (takes a value, help)
-OPTIONS: dict[str, tuple[bool, str]] = {
-    "e": (True, "The function to be called (default: main)"),
-    "entry-point": (True, "Alias for -e"),
-    "entry-point-result": (True, "Result type of the entry point: void, i32, i64, f32 (default) or f64"),
-    "O0": (False, "Run opt passes and codegen at O0"),
-    "O1": (False, "Run opt passes and codegen at O1"),
-    "O2": (False, "Run opt passes and codegen at O2"),
-    "O3": (False, "Run opt passes and codegen at O3"),
-    "shared-libs": (True, "Libraries to link dynamically (comma separated; repeatable)"),
-    "march": (True, "Architecture to generate code for (must be the host's)"),
-    "mcpu": (True, "Target CPU ('native' or unset: the host's)"),
-    "load-plugin": (True, "Load a plugin (a .py file or a module name); repeatable"),
-    "mlkit-traceback": (False, "Show Python tracebacks of internal errors"),
-    "help": (False, "Show this help and exit"),
-    "h": (False, "Alias for --help"),
+OPTIONS: Options = {
+    "e": ("yes", "The function to be called (default: main)"),
+    "entry-point": ("yes", "Alias for -e"),
+    "entry-point-result": ("yes", "Result type of the entry point: void, i32, i64, f32 (default) or f64"),
+    "O0": ("no", "Run opt passes and codegen at O0"),
+    "O1": ("no", "Run opt passes and codegen at O1"),
+    "O2": ("no", "Run opt passes and codegen at O2"),
+    "O3": ("no", "Run opt passes and codegen at O3"),
+    "shared-libs": ("yes", "Libraries to link dynamically (comma separated; repeatable)"),
+    "march": ("yes", "Architecture to generate code for (must be the host's)"),
+    "mcpu": ("yes", "Target CPU ('native' or unset: the host's)"),
+    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
+    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
+    "help": ("no", "Show this help and exit"),
+    "h": ("no", "Alias for --help"),
 }
 
 
@@ -39,27 +47,15 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
     jit = opts.jit
     inputs: list[str] = []
     libs: list[str] = []
-    args = scan(argv)
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        name = arg.name
+    for arg in take_values(TOOL, scan(argv), OPTIONS):
+        name, value = arg.name, arg.value
         if name is None:
             inputs.append(arg.raw)
             continue
         if name not in OPTIONS:
             raise unknown_argument(TOOL, arg.raw, OPTIONS)
-        takes_value, _ = OPTIONS[name]
-        value = arg.value
-        if takes_value and value is None:
-            if index >= len(args) or args[index].name is not None:
-                raise UsageError(f"{TOOL}: error: option '{arg.raw}' requires a value")
-            value = args[index].raw
-            index += 1
-        elif not takes_value and value is not None:
+        if OPTIONS[name][0] == "no" and value is not None:
             raise UsageError(f"{TOOL}: error: option '{arg.raw}' does not take a value")
-        assert value is not None or not takes_value
         match name:
             case "help" | "h":
                 return opts, True
@@ -84,9 +80,7 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
                 load_plugin(value or "", default_registry())
             case "mlkit-traceback":
                 opts.show_traceback = True
-    if len(inputs) > 1:
-        raise UsageError(f"{TOOL}: Too many positional arguments specified: {' '.join(inputs)}")
-    opts.input = inputs[0] if inputs else "-"
+    opts.input = only_input(TOOL, inputs)
     opts.jit = replace(jit, shared_libs=tuple(libs))
     return opts, False
 
@@ -96,10 +90,8 @@ def help_text() -> str:
         "OVERVIEW: mlkit CPU execution driver (mlir-runner's command line)\n",
         f"USAGE: {TOOL} [options] <input file>\n",
         "OPTIONS:",
+        *option_help(OPTIONS, single_dash=True),
     ]
-    for name, (takes_value, text) in OPTIONS.items():
-        spelled = f"-{name}" + ("=<value>" if takes_value else "")
-        lines.append(f"  {spelled:<34} - {text}")
     return "\n".join(lines) + "\n"
 
 
@@ -108,10 +100,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         opts, wants_help = parse_args(argv)
         registry = default_registry()
     except (UsageError, PluginError) as exc:
-        message = str(exc)
-        stderr.write(message if message.startswith(TOOL) else f"{TOOL}: error: {message}")
-        stderr.write("\n")
-        return 1
+        return report_usage(TOOL, exc, stderr)
     if wants_help:
         stdout.write(help_text())
         return 0
@@ -119,11 +108,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
 
 def main() -> None:
-    from mlkit.driver.deep_stack import run_with_deep_stack
-
-    code = run_with_deep_stack(lambda: run(sys.argv[1:], sys.stdout, sys.stderr))
-    sys.stdout.flush()
-    sys.exit(code)
+    tool_main(run)
 
 
 if __name__ == "__main__":

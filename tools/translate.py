@@ -11,7 +11,17 @@ from typing import TextIO
 
 from mlkit.driver.opt import OptOptions, run_opt
 from mlkit.plugins import PluginError, default_registry, load_plugin
-from mlkit.tools.cli import UsageError, scan, tool_main, unknown_argument
+from mlkit.tools.cli import (
+    Options,
+    UsageError,
+    only_input,
+    option_help,
+    report_usage,
+    scan,
+    take_values,
+    tool_main,
+    unknown_argument,
+)
 
 TOOL = "mlkit-translate"
 
@@ -19,17 +29,16 @@ TOOL = "mlkit-translate"
 TRANSLATIONS: dict[str, tuple[str, str]] = {
     "mlir-to-llvmir": ("llvm", "Translate MLIR in the llvm dialect to LLVM IR"),
 }
-# option name -> (takes a value, help)
-OPTIONS: dict[str, tuple[bool, str]] = {
-    "o": (True, "Output filename (default: standard output)"),
-    "split-input-file": (False, "Split the input on '// -----' and translate each chunk"),
-    "verify-diagnostics": (False, "Check expected-* comments against emitted diagnostics"),
-    "allow-unregistered-dialect": (False, "Accept ops of unregistered dialects"),
-    "no-implicit-module": (False, "Do not wrap the input in a builtin.module"),
-    "load-plugin": (True, "Load a plugin (a .py file or a module name); repeatable"),
-    "mlkit-traceback": (False, "Show Python tracebacks of internal errors"),
-    "help": (False, "Show this help and exit"),
-    "h": (False, "Alias for --help"),
+OPTIONS: Options = {
+    "o": ("yes", "Output filename (default: standard output)"),
+    "split-input-file": ("no", "Split the input on '// -----' and translate each chunk"),
+    "verify-diagnostics": ("no", "Check expected-* comments against emitted diagnostics"),
+    "allow-unregistered-dialect": ("no", "Accept ops of unregistered dialects"),
+    "no-implicit-module": ("no", "Do not wrap the input in a builtin.module"),
+    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
+    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
+    "help": ("no", "Show this help and exit"),
+    "h": ("no", "Alias for --help"),
 }
 
 
@@ -38,12 +47,8 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
     opts = OptOptions()
     translation: str | None = None
     inputs: list[str] = []
-    args = scan(argv)
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        name = arg.name
+    for arg in take_values(TOOL, scan(argv), OPTIONS):
+        name, value = arg.name, arg.value
         if name is None:
             inputs.append(arg.raw)
             continue
@@ -54,13 +59,6 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
             continue
         if name not in OPTIONS:
             raise unknown_argument(TOOL, arg.raw, [*OPTIONS, *TRANSLATIONS])
-        takes_value, _ = OPTIONS[name]
-        value = arg.value
-        if takes_value and value is None:
-            if index >= len(args) or args[index].name is not None:
-                raise UsageError(f"{TOOL}: error: option '{arg.raw}' requires a value")
-            value = args[index].raw
-            index += 1
         match name:
             case "help" | "h":
                 return opts, True
@@ -84,9 +82,7 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
             + ", ".join(f"--{t}" for t in TRANSLATIONS)
             + ")"
         )
-    if len(inputs) > 1:
-        raise UsageError(f"{TOOL}: Too many positional arguments specified: {' '.join(inputs)}")
-    opts.input = inputs[0] if inputs else "-"
+    opts.input = only_input(TOOL, inputs)
     opts.emit = TRANSLATIONS[translation][0]
     return opts, False
 
@@ -100,11 +96,7 @@ def help_text() -> str:
     ]
     for name, (_, text) in TRANSLATIONS.items():
         lines.append(f"    --{name:<32} - {text}")
-    lines.append("")
-    for name, (takes_value, text) in OPTIONS.items():
-        dash = "-" if len(name) == 1 else "--"
-        spelled = f"{dash}{name}" + ("=<value>" if takes_value else "")
-        lines.append(f"  {spelled:<34} - {text}")
+    lines += ["", *option_help(OPTIONS)]
     return "\n".join(lines) + "\n"
 
 
@@ -113,10 +105,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         opts, wants_help = parse_args(argv)
         registry = default_registry()
     except (UsageError, PluginError) as exc:
-        message = str(exc)
-        stderr.write(message if message.startswith(TOOL) else f"{TOOL}: error: {message}")
-        stderr.write("\n")
-        return 1
+        return report_usage(TOOL, exc, stderr)
     if wants_help:
         stdout.write(help_text())
         return 0

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class GPUToNVVMPipeline:
-    """Lowers GPU code to NVVM and a GPU binary, then the host code."""
+    """The default pipeline lowers main dialects (arith, memref, scf, vector, gpu, and nvvm) to NVVM. It starts by lowering GPU code to the specified compilation target (default is fatbin) then lowers the host code.
+
+    Lowers GPU code to NVVM and a GPU binary, then the host code.
+    """
 
     name = "gpu-lower-to-nvvm-pipeline"
 
