@@ -26,7 +26,8 @@ from xdsl.irdl import (
     opt_prop_def,
     result_def,
 )
-from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.utils.ods import verify_that
 
 _MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 _TENSOR = base(TensorType) | base(UnrankedTensorType)
@@ -35,12 +36,12 @@ _TENSOR = base(TensorType) | base(UnrankedTensorType)
 def _verify_matching(tensor: Attribute, memref: Attribute) -> None:
     """Upstream's ``TensorAndMemrefCompatible``: same element type and shape."""
     ranked = isinstance(tensor, TensorType)
-    if ranked != isinstance(memref, MemRefType):
-        raise VerifyException("failed to verify that type of 'tensor' is the tensor equivalent of 'memref'")
-    if tensor.element_type != memref.element_type or (  # type: ignore[union-attr]
-        ranked and tuple(tensor.get_shape()) != tuple(memref.get_shape())  # type: ignore[union-attr]
-    ):
-        raise VerifyException("failed to verify that type of 'tensor' is the tensor equivalent of 'memref'")
+    verify_that(
+        ranked == isinstance(memref, MemRefType)
+        and tensor.element_type == memref.element_type  # type: ignore[union-attr]
+        and (not ranked or tuple(tensor.get_shape()) == tuple(memref.get_shape())),  # type: ignore[union-attr]
+        "type of 'tensor' is the tensor equivalent of 'memref'",
+    )
 
 
 @irdl_op_definition

@@ -54,33 +54,18 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import DeclarativeSyntax
+from mlkit.dialects.utils.attr_dict import print_attr_dict
+from mlkit.dialects.utils.ods import DeclarativeSyntax, verify_that
+from mlkit.dialects.utils.signatures import (
+    attrs_at,
+    dict_array,
+    parse_function_results,
+    print_function_inputs,
+    print_function_results,
+)
 
 # Properties the custom syntax of func.func spells out; the rest go in `attributes`.
 _FUNC_SYNTAX = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
-
-
-def _parse_attrs(parser: Parser) -> dict[str, Attribute]:
-    return parser.parse_optional_dictionary_attr_dict()
-
-
-def _array_of_dicts(dicts: Sequence[dict[str, Attribute]]) -> ArrayAttr[DictionaryAttr] | None:
-    """Upstream keeps ``arg_attrs``/``res_attrs`` only when some entry is non-empty."""
-    if not any(dicts):
-        return None
-    return ArrayAttr(DictionaryAttr(d) for d in dicts)
-
-
-def _attrs_at(attrs: ArrayAttr[DictionaryAttr] | None, index: int) -> dict[str, Attribute]:
-    if attrs is None or index >= len(attrs.data):
-        return {}
-    return dict(attrs.data[index].data)
-
-
-def _print_attr_dict(printer: Printer, attrs: dict[str, Attribute]) -> None:
-    if attrs:
-        printer.print_string(" ")
-        printer.print_attr_dict(attrs)
 
 
 @irdl_op_definition
@@ -147,25 +132,12 @@ class FuncOp(xfunc.FuncOp):
                     parser.raise_error("expected type instead of SSA identifier")
                 entry_args.append(arg)
                 types.append(arg.type)
-            arg_dicts.append(_parse_attrs(parser))
+            arg_dicts.append(parser.parse_optional_dictionary_attr_dict())
             if (loc := parser.parse_optional_location()) is not None and arg is not None:
                 arg.location = loc
 
         parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_input)
-        outputs: list[Attribute] = []
-        res_dicts: list[dict[str, Attribute]] = []
-        if parser.parse_optional_punctuation("->") is not None:
-            if parser.parse_optional_punctuation("(") is not None:
-                if parser.parse_optional_punctuation(")") is None:
-                    while True:
-                        outputs.append(parser.parse_type())
-                        res_dicts.append(_parse_attrs(parser))
-                        if parser.parse_optional_punctuation(",") is None:
-                            break
-                    parser.parse_punctuation(")")
-            else:
-                outputs.append(parser.parse_type())
-                res_dicts.append({})
+        outputs, res_dicts = parse_function_results(parser)
         attrs = parser.parse_optional_attr_dict_with_keyword()
         extra = dict(attrs.data) if attrs is not None else {}
         region = parser.parse_optional_region(entry_args if entry_args or not types else None)
@@ -173,8 +145,8 @@ class FuncOp(xfunc.FuncOp):
             region = Region()
         # like upstream, inherent attributes written in `attributes {...}` are
         # properties; the signature's own argument/result attributes win
-        arg_attrs = _array_of_dicts(arg_dicts) or extra.pop("arg_attrs", None)
-        res_attrs = _array_of_dicts(res_dicts) or extra.pop("res_attrs", None)
+        arg_attrs = dict_array(arg_dicts) or extra.pop("arg_attrs", None)
+        res_attrs = dict_array(res_dicts) or extra.pop("res_attrs", None)
         op = cls(name.data, (types, outputs), region, visibility)
         for key, value in (("arg_attrs", arg_attrs), ("res_attrs", res_attrs)):
             if value is not None:
@@ -187,35 +159,13 @@ class FuncOp(xfunc.FuncOp):
             printer.print_string(f" {self.sym_visibility.data}")
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        printer.print_string("(")
         entry = self.body.blocks.first
         inputs = self.function_type.inputs.data
-        for i, type_ in enumerate(inputs):
-            if i:
-                printer.print_string(", ")
-            if entry is not None:
-                printer.print_block_argument(entry.args[i])
-            else:
-                printer.print_attribute(type_)
-            _print_attr_dict(printer, _attrs_at(self.arg_attrs, i))
-        printer.print_string(")")
+        print_function_inputs(printer, entry.args if entry else None, inputs, self.arg_attrs)
         outputs = self.function_type.outputs.data
-        if outputs:
-            printer.print_string(" -> ")
-            res_dicts = [_attrs_at(self.res_attrs, i) for i in range(len(outputs))]
-            if len(outputs) == 1 and not res_dicts[0] and not isinstance(outputs[0], FunctionType):
-                printer.print_attribute(outputs[0])
-            else:
-                printer.print_string("(")
-                for i, type_ in enumerate(outputs):
-                    if i:
-                        printer.print_string(", ")
-                    printer.print_attribute(type_)
-                    _print_attr_dict(printer, res_dicts[i])
-                printer.print_string(")")
-        extra = {k: v for k, v in self.properties.items() if k not in _FUNC_SYNTAX}
-        extra.update(self.attributes)
-        printer.print_op_attributes(extra, print_keyword=True)
+        res_dicts = [attrs_at(self.res_attrs, i) for i in range(len(outputs))]
+        print_function_results(printer, outputs, res_dicts)
+        print_attr_dict(printer, self, _FUNC_SYNTAX, keyword=True, properties_first=True)
         if self.body.blocks:
             printer.print_string(" ")
             printer.print_region(self.body, False, False)
@@ -376,17 +326,21 @@ class CallIndirectOp(IRDLOperation):
         printer.print_operand(self.callee)
         with printer.in_parens():
             printer.print_list(self.callee_operands, printer.print_operand)
-        printer.print_op_attributes({**self.properties, **self.attributes})
+        print_attr_dict(printer, self, properties_first=True)
         printer.print_string(" : ")
         printer.print_attribute(self.callee.type)
 
     def verify_(self) -> None:
         fn_type = self.callee.type
         assert isinstance(fn_type, FunctionType)
-        if tuple(fn_type.inputs.data) != tuple(self.callee_operands.types):
-            raise VerifyException("failed to verify that callee input types match argument types")
-        if tuple(fn_type.outputs.data) != tuple(self.results_.types):
-            raise VerifyException("failed to verify that callee result types match result types")
+        verify_that(
+            tuple(fn_type.inputs.data) == tuple(self.callee_operands.types),
+            "callee input types match argument types",
+        )
+        verify_that(
+            tuple(fn_type.outputs.data) == tuple(self.results_.types),
+            "callee result types match result types",
+        )
 
 
 _REPLACED: dict[type, type] = {

@@ -14,7 +14,7 @@ Syntax, property names, traits and verifier wording follow upstream:
 * verifier errors use upstream's ODS wording (``operand #0 must be index, but
   got 'i32'``, ``requires attribute 'pred'``) rather than xDSL's, and an
   inherent attribute written in the custom form's attribute dictionary is the
-  property, as upstream reads it (see :mod:`mlkit.dialects.index_ods`).
+  property, as upstream reads it (see :mod:`mlkit.dialects.utils.ods`).
 
 Folders are not implemented, except the trivial ones of the two constant ops,
 which xDSL needs to read a ``ConstantLike`` op's value.
@@ -38,6 +38,7 @@ from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import Attribute, Dialect, Operation, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
     AnyAttr,
+    EqAttrConstraint,
     IRDLOperation,
     irdl_attr_definition,
     operand_def,
@@ -50,14 +51,18 @@ from xdsl.traits import Commutative, ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from mlkit.dialects.index_ods import (
-    I1,
-    I1_TYPE,
-    INDEX,
-    INDEX_TYPE,
-    INTEGER_OR_INDEX,
-    index_op,
-)
+from mlkit.dialects.utils.ods import INDEX, upstream_op
+
+# ODS descriptions of the other constraints the index ops use, and the constraints
+I1 = "1-bit signless integer"
+INTEGER_OR_INDEX = "integer or index"
+
+INDEX_TYPE = EqAttrConstraint(IndexType())
+I1_TYPE = EqAttrConstraint(i1)
+
+# Upstream's index ops check their invariants in ODS's order and read an
+# inherent attribute written in the attribute dictionary as the property.
+index_op = upstream_op(invariants=True, attr_dict_properties=True)
 
 # --------------------------------------------------------------------------
 # Attributes
@@ -104,14 +109,19 @@ class IndexCmpPredicateAttr(EnumAttribute[IndexCmpPredicate], SpacedOpaqueSyntax
 # --------------------------------------------------------------------------
 
 
-class IndexBinaryOp(IRDLOperation):
-    """Upstream's ``IndexBinaryOp``: two ``index`` operands, one ``index`` result."""
+class _TwoIndexOperands(IRDLOperation):
+    """``index`` operands ``lhs`` and ``rhs`` of a ``Pure`` op."""
 
     lhs = operand_def(INDEX_TYPE)
     rhs = operand_def(INDEX_TYPE)
-    result = result_def(INDEX_TYPE)
 
     traits = traits_def(Pure())
+
+
+class IndexBinaryOp(_TwoIndexOperands):
+    """Upstream's ``IndexBinaryOp``: two ``index`` operands, one ``index`` result."""
+
+    result = result_def(INDEX_TYPE)
 
     assembly_format = "$lhs `,` $rhs attr-dict"
 
@@ -302,17 +312,13 @@ class CastUOp(IndexCastOp):
 
 
 @index_op
-class CmpOp(IRDLOperation):
+class CmpOp(_TwoIndexOperands):
     """``index.cmp slt(%a, %b)``: compares two index values, yields ``i1``."""
 
     name = "index.cmp"
 
     pred = prop_def(IndexCmpPredicateAttr)
-    lhs = operand_def(INDEX_TYPE)
-    rhs = operand_def(INDEX_TYPE)
     result = result_def(I1_TYPE)
-
-    traits = traits_def(Pure())
 
     # upstream: "`` $pred `(` $lhs `,` $rhs `)` attr-dict"; xDSL prints the
     # enum bare and puts no space before `(`, which gives the same text
@@ -360,18 +366,25 @@ class SizeOfOp(IRDLOperation):
 _INDEX_MIN, _INDEX_MAX = -(2**63), 2**63 - 1
 
 
+class _ConstantOp(IRDLOperation, HasFolderInterface):
+    """``index.constant`` and ``index.bool.constant``: ``attr-dict $value``."""
+
+    traits = traits_def(Pure(), ConstantLike())
+
+    assembly_format = "attr-dict $value"
+
+    def fold(self) -> Sequence[SSAValue | Attribute] | None:
+        return (self.properties["value"],)
+
+
 @index_op
-class ConstantOp(IRDLOperation, HasFolderInterface):
+class ConstantOp(_ConstantOp):
     """``index.constant 42``: an ``index`` constant (upstream's ``IndexAttr``)."""
 
     name = "index.constant"
 
     value = prop_def(IntegerAttr.constr(IndexTypeConstr))
     result = result_def(INDEX_TYPE)
-
-    traits = traits_def(Pure(), ConstantLike())
-
-    assembly_format = "attr-dict $value"
 
     CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"value": "index attribute", "result": INDEX}
 
@@ -385,12 +398,9 @@ class ConstantOp(IRDLOperation, HasFolderInterface):
         if not _INDEX_MIN <= self.value.value.data <= _INDEX_MAX:
             raise VerifyException("integer constant out of range for attribute")
 
-    def fold(self) -> Sequence[SSAValue | Attribute] | None:
-        return (self.value,)
-
 
 @index_op
-class BoolConstantOp(IRDLOperation, HasFolderInterface):
+class BoolConstantOp(_ConstantOp):
     """``index.bool.constant true``: the ``i1`` constants that folding ``cmp`` makes."""
 
     name = "index.bool.constant"
@@ -398,19 +408,12 @@ class BoolConstantOp(IRDLOperation, HasFolderInterface):
     value = prop_def(BoolAttr)
     result = result_def(I1_TYPE)
 
-    traits = traits_def(Pure(), ConstantLike())
-
-    assembly_format = "attr-dict $value"
-
     CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"value": "bool attribute", "result": I1}
 
     def __init__(self, value: bool | BoolAttr) -> None:
         if isinstance(value, bool):
             value = BoolAttr.from_bool(value)
         super().__init__(result_types=[i1], properties={"value": value})
-
-    def fold(self) -> Sequence[SSAValue | Attribute] | None:
-        return (self.value,)
 
 
 BINARY_OPS: tuple[type[IndexBinaryOp], ...] = (

@@ -35,6 +35,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
+    IRDLOperation,
     base,
     operand_def,
     opt_prop_def,
@@ -48,7 +49,8 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import DeclarativeSyntax, tensor_op
+from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
+from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"
@@ -96,15 +98,26 @@ def _shapes_compatible(a: Attribute, b: Attribute) -> bool:
     return len(sa) == len(sb) and all(_dynamic_or_equal(x, y) for x, y in zip(sa, sb))
 
 
-@tensor_op
-class CastOp(DeclarativeSyntax, xmemref.CastOp):
+class _FromMemRef(DeclarativeSyntax, IRDLOperation):
+    """An op reading facts of a ranked or unranked memref ``source``, without
+    touching memory; listed before xDSL's op, whose ``source`` takes ranked ones
+    only, so that IRDL takes these definitions and this class's ``verify_``."""
+
+    source = operand_def(_ANY_MEMREF)
+    traits = traits_def(NoMemoryEffect())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT}
+
+    def verify_(self) -> None:
+        pass
+
+
+@upstream_op
+class CastOp(_FromMemRef, xmemref.CastOp):
     """xDSL's op with upstream's syntax and its cast-compatibility check."""
 
     name = "memref.cast"
 
-    source = operand_def(_ANY_MEMREF)
     dest = result_def(_ANY_MEMREF)
-    traits = traits_def(NoMemoryEffect())
     CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT, "dest": ANY_MEMREF_TEXT}
 
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
@@ -117,7 +130,7 @@ class CastOp(DeclarativeSyntax, xmemref.CastOp):
             )
 
 
-@tensor_op
+@upstream_op
 class CopyOp(DeclarativeSyntax, xmemref.CopyOp):
     """xDSL's op with upstream's syntax; like upstream it accepts unranked
     memrefs and only needs compatible shapes (``SameOperandsShape``)."""
@@ -144,32 +157,25 @@ class CopyOp(DeclarativeSyntax, xmemref.CopyOp):
             raise VerifyException("requires the same shape for all operands")
 
 
-@tensor_op
-class RankOp(DeclarativeSyntax, xmemref.RankOp):
+@upstream_op
+class RankOp(_FromMemRef, xmemref.RankOp):
     """xDSL's op with upstream's syntax; upstream also takes unranked memrefs."""
 
     name = "memref.rank"
 
-    source = operand_def(_ANY_MEMREF)
     rank = result_def(IndexType)
-    traits = traits_def(NoMemoryEffect())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT}
 
     assembly_format = "$source attr-dict `:` type($source)"
 
-    def verify_(self) -> None:
-        pass
 
-
-@tensor_op
-class MemorySpaceCastOp(DeclarativeSyntax, xmemref.MemorySpaceCastOp):
+@upstream_op
+class MemorySpaceCastOp(_FromMemRef, xmemref.MemorySpaceCastOp):
     """xDSL's op with upstream's syntax and cast-compatibility check."""
 
     name = "memref.memory_space_cast"
 
-    source = operand_def(_ANY_MEMREF)
     dest = result_def(_ANY_MEMREF)
-    traits = traits_def(NoMemoryEffect())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {}
 
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
@@ -192,24 +198,18 @@ class MemorySpaceCastOp(DeclarativeSyntax, xmemref.MemorySpaceCastOp):
             )
 
 
-@tensor_op
-class ExtractAlignedPointerAsIndexOp(DeclarativeSyntax, xmemref.ExtractAlignedPointerAsIndexOp):
+@upstream_op
+class ExtractAlignedPointerAsIndexOp(_FromMemRef, xmemref.ExtractAlignedPointerAsIndexOp):
     """xDSL's op with upstream's syntax; upstream also takes unranked memrefs."""
 
     name = "memref.extract_aligned_pointer_as_index"
 
-    source = operand_def(_ANY_MEMREF)
     aligned_pointer = result_def(IndexType)
-    traits = traits_def(NoMemoryEffect())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"source": ANY_MEMREF_TEXT}
 
     assembly_format = "$source `:` type($source) `->` type($aligned_pointer) attr-dict"
 
-    def verify_(self) -> None:
-        pass
 
-
-@tensor_op
+@upstream_op
 class GetGlobalOp(DeclarativeSyntax, xmemref.GetGlobalOp):
     """xDSL's op with upstream's symbol check (xDSL leaves the type unchecked)."""
 
@@ -234,16 +234,11 @@ class GetGlobalOp(DeclarativeSyntax, xmemref.GetGlobalOp):
             )
 
 
-# Upstream's AtomicRMWKind enumerants, by their i64 value.
-ATOMIC_RMW_KINDS = (
-    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
-)  # fmt: skip
 _FLOAT_KINDS = frozenset({"addf", "maximumf", "minimumf", "mulf"})
 _INT_KINDS = frozenset({"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi"})
 
 
-@tensor_op
+@upstream_op
 class AtomicRMWOp(xmemref.AtomicRMWOp):
     """xDSL's op with upstream's syntax
     ``memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f32``
@@ -329,7 +324,7 @@ class AtomicRMWOp(xmemref.AtomicRMWOp):
 _GLOBAL_SYNTAX_PROPS = ("sym_name", "sym_visibility", "type", "initial_value", "constant")
 
 
-@tensor_op
+@upstream_op
 class GlobalOp(xmemref.GlobalOp):
     """xDSL's op with upstream's custom syntax
     ``memref.global "private" constant @c : memref<2xf32> = dense<...>``;

@@ -44,6 +44,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from mlkit.dialects.llvm.attrs import ConstantRangeAttr
 from mlkit.dialects.llvm.types import LLVMStructType
+from mlkit.dialects.utils.op_classes import define_op
 
 # ---------------------------------------------------------------- #nvvm.target
 
@@ -204,12 +205,8 @@ class _SpecialRegisterOp(IRDLOperation):
 
 def _special_register(register: str) -> type[IRDLOperation]:
     class_name = "".join(p.capitalize() for p in register.split(".")) + "Op"
-    cls = type(
-        class_name,
-        (_SpecialRegisterOp,),
-        {"name": f"nvvm.read.ptx.sreg.{register}", "__doc__": f"Reads ``%{register}``."},
-    )
-    return irdl_op_definition(cls)
+    op_name = f"nvvm.read.ptx.sreg.{register}"
+    return define_op(_SpecialRegisterOp, op_name, class_name, f"Reads ``%{register}``.")
 
 
 SPECIAL_REGISTERS = [

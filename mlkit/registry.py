@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from xdsl.ir import Dialect
@@ -50,44 +50,30 @@ class DialectEntry:
     source: str
 
 
-@dataclass
-class PassEntry:
-    """A registered pass: its pipeline name, a factory for its class, a summary."""
-
-    name: str
-    factory: Callable[[], type[ModulePass]]
-    summary: str
-    source: str
-
-    def load(self) -> type[ModulePass]:
-        return self.factory()
+T = TypeVar("T")
 
 
 @dataclass
-class PipelineEntry:
-    """A named pipeline: a class whose fields are options and whose
-    ``pipeline()`` returns the textual pipeline it expands to."""
+class Entry(Generic[T]):
+    """A registered name: a lazy factory for what it names, a one-line
+    summary, and the plugin that registered it."""
 
     name: str
-    factory: Callable[[], type[Any]]
+    factory: Callable[[], T]
     summary: str
     source: str
 
-    def load(self) -> type[Any]:
+    def load(self) -> T:
         return self.factory()
 
 
-@dataclass
-class EmitterEntry:
-    """An ``--emit=NAME`` target: a function ``(module, ctx) -> str | bytes``."""
-
-    name: str
-    factory: Callable[[], Callable[..., str | bytes]]
-    summary: str
-    source: str
-
-    def load(self) -> Callable[..., str | bytes]:
-        return self.factory()
+# A pass: its pipeline name and a factory for its ModulePass class.
+PassEntry = Entry[type["ModulePass"]]
+# A named pipeline: a class whose fields are options and whose ``pipeline()``
+# returns the textual pipeline it expands to.
+PipelineEntry = Entry[type[Any]]
+# An ``--emit=NAME`` target: a function ``(module, ctx) -> str | bytes``.
+EmitterEntry = Entry[Callable[..., str | bytes]]
 
 
 def _lazy(target: Any) -> Callable[[], Any]:
@@ -120,6 +106,7 @@ class Registry:
         self.passes: dict[str, PassEntry] = {}
         self.pipelines: dict[str, PipelineEntry] = {}
         self.emitters: dict[str, EmitterEntry] = {}
+        self.translations: dict[str, Entry[type[Any]]] = {}
         self.current_source = "<api>"
         self.loaded_plugins: set[str] = set()
 
@@ -177,6 +164,14 @@ class Registry:
             raise RegistryError(f"emitter '{name}' is already registered")
         make = (lambda: import_object(factory)) if isinstance(factory, str) else factory
         self.emitters[name] = EmitterEntry(name, make, summary, self.current_source)
+
+    def register_translation(self, dialect: str, factory: Callable[[], type[Any]] | str) -> None:
+        """Register the LLVM IR translation of ``dialect``'s ops: an
+        ``LLVMTranslationDialectInterface`` subclass, or a ``"module:attr"``
+        path to one. The translator looks it up by each op's dialect name."""
+        if dialect == "llvm" or dialect in self.translations:
+            raise RegistryError(f"an LLVM IR translation of dialect '{dialect}' is already registered")
+        self.translations[dialect] = Entry(dialect, _lazy(factory), "", self.current_source)
 
     def _check_free(self, name: str) -> None:
         for table, kind in ((self.passes, "pass"), (self.pipelines, "pipeline")):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import subprocess
@@ -11,8 +12,11 @@ import numpy as np
 import pytest
 
 import mlkit
-from mlkit.api import cache as compile_cache
 from mlkit.api import compile as compile_api
+from mlkit.api.cache import CompileCache
+
+COMPILER = compile_api.default_compiler()  # the one mlkit.compile uses
+STATS = COMPILER.stats
 
 MATMUL_TENSOR = """
 func.func @matmul(%a: tensor<8x6xf32>, %b: tensor<6x5xf32>, %c: tensor<8x5xf32>) -> tensor<8x5xf32> {
@@ -92,9 +96,9 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory):
     path = tmp_path_factory.mktemp("mlkit-cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("MLKIT_CACHE_DIR", str(path))
-        compile_cache.clear()
+        COMPILER.cache.clear()
         yield path
-    compile_cache.clear()
+    COMPILER.cache.clear()
 
 
 @pytest.fixture(scope="module")
@@ -245,27 +249,27 @@ def test_errors(prog) -> None:
 
 def test_memory_cache_skips_passes(cache_dir) -> None:
     src = MATMUL_TENSOR.replace("@matmul", "@mm_cache")
-    before = dict(compile_api.stats)
+    before = dataclasses.replace(STATS)
     p1 = mlkit.compile(src)
-    assert compile_api.stats["pipeline_runs"] == before["pipeline_runs"] + 1
+    assert STATS.pipeline_runs == before.pipeline_runs + 1
     p2 = mlkit.compile(src)
     assert p2 is p1
-    assert compile_api.stats["pipeline_runs"] == before["pipeline_runs"] + 1
+    assert STATS.pipeline_runs == before.pipeline_runs + 1
     # different options or pipeline: a different entry
     mlkit.compile(src, opt_level=1)
-    assert compile_api.stats["pipeline_runs"] == before["pipeline_runs"] + 2
+    assert STATS.pipeline_runs == before.pipeline_runs + 2
 
 
 def test_disk_cache_skips_passes(cache_dir) -> None:
     src = MATMUL_TENSOR.replace("@matmul", "@mm_disk")
     mlkit.compile(src)
     assert list(cache_dir.glob("*.json"))
-    compile_cache.memory.clear()
-    runs = compile_api.stats["pipeline_runs"]
-    hits = compile_api.stats["disk_hits"]
+    COMPILER.cache.memory.clear()
+    runs = STATS.pipeline_runs
+    hits = STATS.disk_hits
     p = mlkit.compile(src)
-    assert compile_api.stats["pipeline_runs"] == runs
-    assert compile_api.stats["disk_hits"] == hits + 1
+    assert STATS.pipeline_runs == runs
+    assert STATS.disk_hits == hits + 1
     a = rng.random((8, 6), np.float32)
     b = rng.random((6, 5), np.float32)
     np.testing.assert_allclose(p.mm_disk(a, b, np.zeros((8, 5), np.float32)), a @ b, rtol=1e-5)
@@ -273,14 +277,15 @@ def test_disk_cache_skips_passes(cache_dir) -> None:
 
 def test_disk_cache_in_a_second_process(cache_dir) -> None:
     src = MATMUL_TENSOR.replace("@matmul", "@mm_proc")
-    mlkit.compile(src)
+    compile_api.Compiler().compile(src)  # fingerprinted now, as the second process will be
     code = (
         "import sys, numpy as np, mlkit\n"
-        "from mlkit.api import compile as compile_api\n"
+        "from mlkit.api.compile import default_compiler\n"
         "p = mlkit.compile(sys.stdin.read())\n"
         "a = np.ones((8, 6), np.float32); b = np.ones((6, 5), np.float32)\n"
         "r = p.mm_proc(a, b, np.zeros((8, 5), np.float32))\n"
-        "print(compile_api.stats['pipeline_runs'], compile_api.stats['disk_hits'], r[0, 0])\n"
+        "stats = default_compiler().stats\n"
+        "print(stats.pipeline_runs, stats.disk_hits, r[0, 0])\n"
     )
     env = dict(os.environ, MLKIT_CACHE_DIR=str(cache_dir))
     out = subprocess.run(
@@ -296,14 +301,27 @@ def test_disk_cache_in_a_second_process(cache_dir) -> None:
 
 def test_damaged_disk_entry_recompiles(cache_dir) -> None:
     src = MATMUL_TENSOR.replace("@matmul", "@mm_bad")
-    key = compile_cache.key(
+    key = COMPILER.cache.key(
         src,
-        compile_api.DEFAULT_PIPELINE,
+        f"cpu:{COMPILER.backend('cpu').pipeline}",
         importlib.import_module("mlkit.execution.jit").JitOptions(opt_level=3),
     )
-    (cache_dir / f"{key}.json").write_text('{"format": 1, "llvm_ir": "garbage", "signatures": []}')
+    (cache_dir / f"{key}.json").write_text('{"format": 2, "llvm_ir": "garbage", "signatures": []}')
     p = mlkit.compile(src)
     assert p.functions == ["mm_bad"]
+
+
+def test_compilers_keep_their_own_cache_and_counters(cache_dir) -> None:
+    src = MATMUL_TENSOR.replace("@matmul", "@mm_own")
+    mine = mlkit.compile(src)
+    # the same sources (even if someone edits them meanwhile), so the same disk entries
+    other = compile_api.Compiler(CompileCache(fingerprint=COMPILER.cache.fingerprint()))
+    p = other.compile(src)  # from the shared disk cache, not from mlkit.compile's memory
+    assert p is not mine
+    assert other.stats == compile_api.CompileStats(jit_compiles=1, disk_hits=1)
+    assert other.compile(src) is p and other.stats.memory_hits == 1
+    with pytest.raises(ValueError, match=r"target must be 'cpu' or 'cuda', got 'tpu'"):
+        other.compile(src, target="tpu")
 
 
 def _rss() -> int:
@@ -406,8 +424,8 @@ def test_mismatched_dynamic_sizes_are_a_value_error_naming_both(cache_dir) -> No
                        r"argument 0 .* has size 3 in dimension 1"):  # fmt: skip
         prog.add_row(m, np.zeros(7, np.float32))
     # the ties come back from the disk cache too
-    compile_cache.memory.clear()
-    hits = compile_api.stats["disk_hits"]
+    COMPILER.cache.memory.clear()
+    hits = STATS.disk_hits
     again = mlkit.compile(TIED)
-    assert compile_api.stats["disk_hits"] == hits + 1
+    assert STATS.disk_hits == hits + 1
     assert again.signatures["mm"].ties == prog.signatures["mm"].ties

@@ -40,7 +40,13 @@ from mlkit.context import make_context  # noqa: E402
 from mlkit.diagnostics import DiagnosticError  # noqa: E402
 from mlkit.dialects import llvm  # noqa: E402
 from mlkit.target.emit import emit_asm, emit_llvm, emit_obj  # noqa: E402
-from mlkit.target.llvmir.module import translate_and_verify  # noqa: E402
+from mlkit.target.llvmir.interface import (  # noqa: E402
+    DialectTranslations,
+    FunctionContext,
+    FunctionHead,
+    LLVMTranslationDialectInterface,
+)
+from mlkit.target.llvmir.module import translate_and_verify, translate_module  # noqa: E402
 from mlkit.target.llvmir.ops import CONSTANT_OPS, INSTRUCTIONS  # noqa: E402
 from mlkit.target.machine import TargetOptions, set_target_options  # noqa: E402
 from mlkit.target.llvmir.types import float_text  # noqa: E402
@@ -435,3 +441,49 @@ def test_translate_tool(tmp_path: Path) -> None:
     assert run(["--mlir-to-llvmir", str(bad), "-o", str(failed)], stdout, stderr) == 1
     assert not failed.exists()
     assert "bad.mlir:1:1: error: cannot translate 'func.func' to LLVM IR" in stderr.getvalue()
+
+
+# -- the per-dialect translation interface -------------------------------------------------
+
+KERNEL = """
+llvm.func @k() attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>} {
+  %0 = nvvm.read.ptx.sreg.tid.x : i32
+  llvm.return
+}
+"""
+
+
+class _StandInNVVM(LLVMTranslationDialectInterface):
+    """A stand-in nvvm translation: every op one call, every kernel cold."""
+
+    def convert_operation(self, function: FunctionContext, op: Operation) -> str:
+        return f"call i32 @{op.name.replace('.', '_')}()"
+
+    def amend_function(self, func: llvm.FuncOp, head: FunctionHead) -> None:
+        head.attributes.append("cold")
+
+    def trailer(self) -> list[str]:
+        return ["declare i32 @nvvm_read_ptx_sreg_tid_x()"]
+
+
+def test_other_dialects_translate_through_their_registered_interface() -> None:
+    module, _ = mlkit_module(KERNEL)
+    registered = translate_module(module)
+    assert "define ptx_kernel void @k()" in registered and '"nvvm.maxntid"="128,1,1"' in registered
+    assert "%1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()" in registered
+    with pytest.raises(DiagnosticError, match="'nvvm.read.ptx.sreg.tid.x' to LLVM IR: the op is "
+                       "not in the llvm dialect"):  # fmt: skip
+        translate_module(module, DialectTranslations({}))
+    own = translate_module(module, DialectTranslations({"nvvm": lambda: _StandInNVVM}))
+    assert "define void @k() cold {" in own
+    assert "%1 = call i32 @nvvm_read_ptx_sreg_tid_x()" in own
+    assert own.rstrip().endswith("declare i32 @nvvm_read_ptx_sreg_tid_x()")
+
+
+def test_the_translator_names_no_dialect_translation() -> None:
+    import mlkit.target.llvmir as llvmir
+
+    root = Path(llvmir.__file__).parent
+    for path in root.glob("*.py"):
+        text = path.read_text()
+        assert "llvmir.dialect" not in text and "GPUTranslation" not in text, path.name

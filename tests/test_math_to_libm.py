@@ -69,13 +69,38 @@ CASES = [  # (op, type, argument, reference)
 ]
 
 
-@pytest.mark.parametrize(("op", "type", "arg", "expected"), CASES)
-def test_calls_compute_libm(op: str, type: str, arg: float, expected: float) -> None:
-    """mlkit's calls, lowered on by upstream's func/arith/vector conversions,
-    run in the ExecutionEngine (which resolves libm from the process)."""
+# upstream's conversions that take the libm calls on to the llvm dialect
+LOWER = "convert-vector-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
+
+
+def _load_compiler_builtins() -> None:
+    """Make libgcc_s's builtins visible to the JIT. Truncating f64 to f16
+    (arith.truncf) compiles to a call of ``__truncdfhf2``, which the
+    ExecutionEngine resolves from the process; a Python that has not loaded
+    libgcc_s itself would leave the symbol unresolved."""
+    ctypes.CDLL("libgcc_s.so.1", mode=ctypes.RTLD_GLOBAL)
+
+
+def _run_in_upstream(text: str, pipeline: str, arg: float) -> float:
+    """Lower ``text`` by ``pipeline`` in upstream MLIR, JIT it and call ``@k``."""
     from torch_mlir import passmanager
     from torch_mlir.execution_engine import ExecutionEngine
 
+    _load_compiler_builtins()
+    with ir.Context():
+        module = ir.Module.parse(text)
+        passmanager.PassManager.parse(pipeline).run(module.operation)
+        engine = ExecutionEngine(module, opt_level=0)
+        arg_c, res = ctypes.c_double(arg), ctypes.c_double()
+        engine.invoke("k", ctypes.pointer(arg_c), ctypes.pointer(res))
+    return res.value
+
+
+@pytest.mark.parametrize(("op", "type", "arg", "expected"), CASES)
+def test_calls_compute_libm(op: str, type: str, arg: float, expected: float) -> None:
+    """mlkit's calls, lowered on by upstream's func/arith/vector conversions,
+    run in the ExecutionEngine (which resolves libm from the process), give
+    what upstream's own convert-math-to-libm gives, and libm's number."""
     wide = type == "f64"
     x, r = ("%a", "%s") if wide else ("%x", "%d")
     text = "\n".join([
@@ -90,14 +115,8 @@ def test_calls_compute_libm(op: str, type: str, arg: float, expected: float) -> 
     ])  # fmt: skip
     lowered = mlkit_print(text, pipeline=PASS)
     assert "math." not in lowered
-    with ir.Context():
-        module = ir.Module.parse(lowered)
-        passmanager.PassManager.parse(
-            "builtin.module(convert-vector-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,"
-            "reconcile-unrealized-casts)"
-        ).run(module.operation)
-        engine = ExecutionEngine(module, opt_level=0)
-        arg_c, res = ctypes.c_double(arg), ctypes.c_double()
-        engine.invoke("k", ctypes.pointer(arg_c), ctypes.pointer(res))
+    ours = _run_in_upstream(lowered, f"builtin.module({LOWER})", arg)
+    theirs = _run_in_upstream(text, f"builtin.module(convert-math-to-libm,{LOWER})", arg)
+    assert ours == theirs
     tolerance = 2e-3 if type == "f16" else 1e-6
-    assert res.value == pytest.approx(expected, rel=tolerance)
+    assert ours == pytest.approx(expected, rel=tolerance)

@@ -516,3 +516,15 @@ def test_default_registry_imports_nothing_until_used() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["", "arith", "no-linalg"]
+
+
+def test_register_translation_lazily_and_once() -> None:
+    reg = Registry()
+    factory = Counter(Widget)
+    reg.register_translation("widget", factory)
+    assert factory.calls == 0
+    assert reg.translations["widget"].load() is Widget
+    with pytest.raises(RegistryError, match="translation of dialect 'widget' is already registered"):
+        reg.register_translation("widget", f"{__name__}:Widget")
+    with pytest.raises(RegistryError, match="dialect 'llvm' is already registered"):
+        reg.register_translation("llvm", f"{__name__}:Widget")

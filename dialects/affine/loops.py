@@ -27,7 +27,8 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.dialects.utils import parse_assignment, print_assignment
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import (
     IsTerminator,
@@ -40,11 +41,18 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.affine.ops import YieldOp
 from mlkit.dialects.affine.scope import verify_dims_and_symbols
 from mlkit.dialects.affine.syntax import (
-    parse_dim_and_symbol_list,
+    parse_operands_of,
     parse_set_attr,
     print_dim_and_symbol_list,
     print_map_attr,
     print_set_attr,
+)
+from mlkit.dialects.utils.regions import print_then_else
+from mlkit.dialects.utils.type_lists import (
+    parse_arrow_type_list,
+    parse_optional_arrow_type_list,
+    print_arrow_paren_type_list,
+    print_optional_arrow_type_list,
 )
 
 
@@ -56,23 +64,6 @@ def ensure_yield(region: Region) -> None:
     assert block is not None
     if block.last_op is None or not block.last_op.has_trait(IsTerminator):
         block.add_op(YieldOp.create())
-
-
-def parse_arrow_types(parser: Parser) -> list[Attribute]:
-    """``-> type`` or ``-> (type, ...)``, after the arrow."""
-    if parser.parse_optional_punctuation("(") is not None:
-        if parser.parse_optional_punctuation(")") is not None:
-            return []
-        types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
-        parser.parse_punctuation(")")
-        return types
-    return [parser.parse_type()]
-
-
-def print_results_in_parens(printer: Printer, types: Sequence[Attribute]) -> None:
-    printer.print_string(" -> (")
-    printer.print_list(types, printer.print_attribute)
-    printer.print_string(")")
 
 
 # ---------------------------------------------------------------------------
@@ -92,12 +83,8 @@ def _parse_bound(parser: Parser, lower: bool) -> tuple[AffineMapAttr, list[SSAVa
     attr = parser.parse_attribute()
     if not isinstance(attr, AffineMapAttr):
         parser.raise_error("expected valid affine map representation for loop bounds", pos)
-    operands, num_dims = parse_dim_and_symbol_list(parser)
     m = attr.data
-    if m.num_dims != num_dims:
-        parser.raise_error("dim operand count and affine map dim count must match", pos)
-    if num_dims + m.num_symbols != len(operands):
-        parser.raise_error("symbol operand count and affine map symbol count must match", pos)
+    operands = parse_operands_of(parser, "affine map", m.num_dims, m.num_symbols, pos)
     if len(m.results) > 1 and not used_prefix:
         bound = "lower" if lower else "upper"
         parser.raise_error(
@@ -159,14 +146,11 @@ class ForOp(xaffine.ForOp):
         if parser.parse_optional_keyword("iter_args") is not None:
             pos = parser.pos
 
-            def parse_assignment() -> tuple[Parser.UnresolvedArgument, UnresolvedOperand]:
-                arg = parser.parse_argument(expect_type=False)
-                parser.parse_punctuation("=")
-                return arg, parser.parse_unresolved_operand()
-
-            pairs = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_assignment)
+            pairs = parser.parse_comma_separated_list(
+                Parser.Delimiter.PAREN, lambda: parse_assignment(parser)
+            )
             parser.parse_punctuation("->")
-            types = parse_arrow_types(parser)
+            types = parse_arrow_type_list(parser)
             if len(types) != len(pairs):
                 parser.raise_error("mismatch between the number of loop-carried values and results", pos)
             inits = [parser.resolve_operand(v, t) for (_, v), t in zip(pairs, types)]
@@ -197,16 +181,10 @@ class ForOp(xaffine.ForOp):
             printer.print_string(f" step {self.step.value.data}")
         if self.inits:
             printer.print_string(" iter_args(")
-            pairs = list(zip(self.body.block.args[1:], self.inits))
-
-            def print_pair(pair: tuple[SSAValue, SSAValue]) -> None:
-                printer.print_ssa_value(pair[0])
-                printer.print_string(" = ")
-                printer.print_ssa_value(pair[1])
-
-            printer.print_list(pairs, print_pair)
+            pairs = zip(self.body.block.args[1:], self.inits)
+            printer.print_list(pairs, lambda pair: print_assignment(printer, *pair))
             printer.print_string(")")
-            print_results_in_parens(printer, self.result_types)
+            print_arrow_paren_type_list(printer, self.result_types)
         printer.print_string(" ")
         printer.print_region(
             self.body, print_entry_block_args=False, print_block_terminators=bool(self.inits)
@@ -272,13 +250,9 @@ class IfOp(xaffine.IfOp):
     def parse(cls, parser: Parser) -> IfOp:
         pos = parser.pos
         condition = parse_set_attr(parser)
-        operands, num_dims = parse_dim_and_symbol_list(parser)
         s = condition.data
-        if s.num_dims != num_dims:
-            parser.raise_error("dim operand count and integer set dim count must match", pos)
-        if num_dims + s.num_symbols != len(operands):
-            parser.raise_error("symbol operand count and integer set symbol count must match", pos)
-        types = parse_arrow_types(parser) if parser.parse_optional_punctuation("->") else []
+        operands = parse_operands_of(parser, "integer set", s.num_dims, s.num_symbols, pos)
+        types = parse_optional_arrow_type_list(parser) or []
         then_region = parser.parse_region()
         ensure_yield(then_region)
         else_region = Region()
@@ -298,24 +272,8 @@ class IfOp(xaffine.IfOp):
         printer.print_string(" ")
         print_set_attr(printer, self.condition)
         print_dim_and_symbol_list(printer, self.args, self.condition.data.num_dims)
-        if self.res:
-            printer.print_string(" -> ")
-            if len(self.res) == 1:
-                printer.print_attribute(self.res[0].type)
-            else:
-                printer.print_string("(")
-                printer.print_list(self.result_types, printer.print_attribute)
-                printer.print_string(")")
-        printer.print_string(" ")
-        terminators = bool(self.res)
-        printer.print_region(
-            self.then_region, print_entry_block_args=False, print_block_terminators=terminators
-        )
-        if self.else_region.blocks:
-            printer.print_string(" else ")
-            printer.print_region(
-                self.else_region, print_entry_block_args=False, print_block_terminators=terminators
-            )
+        print_optional_arrow_type_list(printer, self.result_types)
+        print_then_else(printer, self.then_region, self.else_region, bool(self.res))
         printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:

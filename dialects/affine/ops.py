@@ -17,9 +17,7 @@ from xdsl.dialects import affine as xaffine
 from xdsl.dialects.builtin import AffineMapAttr, IndexType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
-    AnyAttr,
     IRDLOperation,
-    VarConstraint,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -27,7 +25,7 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
@@ -37,10 +35,12 @@ from mlkit.dialects.affine.syntax import (
     parse_dim_and_symbol_list,
     parse_map_attr,
     parse_map_of_ssa_ids,
+    parse_type_of,
     print_dim_and_symbol_list,
     print_map_attr,
     print_map_of_ssa_ids,
 )
+from mlkit.dialects.utils.operand_lists import parse_leading_operand, print_leading_operand
 
 
 def check_index_types(values: Sequence[SSAValue], first: int, what: str, variadic: bool) -> None:
@@ -49,10 +49,6 @@ def check_index_types(values: Sequence[SSAValue], first: int, what: str, variadi
     for i, value in enumerate(values):
         if not isinstance(value.type, IndexType):
             raise VerifyException(f"{what} #{first + i} must be {kind}, but got '{value.type}'")
-
-
-def _print_attr_dict(printer: Printer, op: Operation) -> None:
-    printer.print_op_attributes(op.attributes)
 
 
 # ---------------------------------------------------------------------------
@@ -70,7 +66,7 @@ def _print_map_and_operands(printer: Printer, op: Operation, amap: AffineMapAttr
     printer.print_string(" ")
     print_map_attr(printer, amap)
     print_dim_and_symbol_list(printer, op.operands, amap.data.num_dims)
-    _print_attr_dict(printer, op)
+    printer.print_op_attributes(op.attributes)
 
 
 def _check_operand_count(op: Operation, amap: AffineMapAttr) -> None:
@@ -176,112 +172,6 @@ def _verify_indexing(op: Operation, amap: AffineMapAttr, indices: Sequence[SSAVa
     verify_dims_and_symbols(op, indices, m.num_dims)
 
 
-def _parse_access(
-    parser: Parser,
-) -> tuple[UnresolvedOperand, AffineMapAttr, list[UnresolvedOperand], dict[str, Attribute]]:
-    memref = parser.parse_unresolved_operand()
-    parsed = parse_map_of_ssa_ids(parser, Parser.Delimiter.SQUARE)
-    attrs = parser.parse_optional_attr_dict()
-    return memref, AffineMapAttr(parsed.map), parsed.operands, attrs
-
-
-def _parse_memref_type(parser: Parser) -> MemRefType:
-    pos = parser.pos
-    mtype = parser.parse_type()
-    if not isinstance(mtype, MemRefType):
-        parser.raise_error("invalid kind of type specified", pos)
-    return mtype
-
-
-def _resolve_indices(parser: Parser, indices: Sequence[UnresolvedOperand]) -> list[SSAValue]:
-    return [parser.resolve_operand(i, IndexType()) for i in indices]
-
-
-def _print_access(printer: Printer, op: Operation, memref: SSAValue, amap: AffineMapAttr, indices: Sequence[SSAValue]) -> None:
-    printer.print_ssa_value(memref)
-    printer.print_string("[")
-    print_map_of_ssa_ids(printer, amap.data, indices)
-    printer.print_string("]")
-    _print_attr_dict(printer, op)
-    printer.print_string(" : ")
-    printer.print_attribute(memref.type)
-
-
-@irdl_op_definition
-class LoadOp(xaffine.LoadOp):
-    """``affine.load %m[%i + 3, symbol(%n)] : memref<...>``."""
-
-    name = "affine.load"
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    memref = operand_def(MemRefType)
-    indices = var_operand_def(IndexType)
-    result = result_def()
-    map = prop_def(AffineMapAttr)
-    traits = traits_def(MemoryReadEffect())
-
-    @classmethod
-    def parse(cls, parser: Parser) -> LoadOp:
-        memref, amap, indices, attrs = _parse_access(parser)
-        parser.parse_punctuation(":")
-        mtype = _parse_memref_type(parser)
-        op = cls(parser.resolve_operand(memref, mtype), _resolve_indices(parser, indices), amap, mtype.element_type)
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        _print_access(printer, self, self.memref, self.map, self.indices)
-
-    def verify_(self) -> None:
-        mtype = self.memref.type
-        assert isinstance(mtype, MemRefType)
-        if self.result.type != mtype.element_type:
-            raise VerifyException("result type must match element type of memref")
-        _verify_indexing(self, self.map, self.indices, self.memref)
-
-
-@irdl_op_definition
-class StoreOp(xaffine.StoreOp):
-    """``affine.store %v, %m[%i + 3, symbol(%n)] : memref<...>``."""
-
-    name = "affine.store"
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    value = operand_def()
-    memref = operand_def(MemRefType)
-    indices = var_operand_def(IndexType)
-    map = prop_def(AffineMapAttr)
-    traits = traits_def(MemoryWriteEffect())
-
-    @classmethod
-    def parse(cls, parser: Parser) -> StoreOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        memref, amap, indices, attrs = _parse_access(parser)
-        parser.parse_punctuation(":")
-        mtype = _parse_memref_type(parser)
-        op = cls(
-            parser.resolve_operand(value, mtype.element_type),
-            parser.resolve_operand(memref, mtype),
-            _resolve_indices(parser, indices),
-            amap,
-        )
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_ssa_value(self.value)
-        printer.print_string(", ")
-        _print_access(printer, self, self.memref, self.map, self.indices)
-
-    def verify_(self) -> None:
-        mtype = self.memref.type
-        assert isinstance(mtype, MemRefType)
-        if self.value.type != mtype.element_type:
-            raise VerifyException("value to store must have the same type as memref element type")
-        _verify_indexing(self, self.map, self.indices, self.memref)
-
-
 def _verify_vector_access(op: Operation, memref: SSAValue, vector: Attribute) -> None:
     mtype = memref.type
     assert isinstance(mtype, MemRefType) and isinstance(vector, VectorType)
@@ -289,88 +179,134 @@ def _verify_vector_access(op: Operation, memref: SSAValue, vector: Attribute) ->
         raise VerifyException("requires memref and vector types of the same elemental type")
 
 
-def _parse_vector_type(parser: Parser) -> VectorType:
-    pos = parser.pos
-    vtype = parser.parse_type()
-    if not isinstance(vtype, VectorType):
-        parser.raise_error("invalid kind of type specified", pos)
-    return vtype
+class _Access(IRDLOperation):
+    """Upstream's syntax of the affine memory accesses:
+    ``[%value,] %memref[%i + 3, symbol(%n)] {attrs} : memref<...>[, vector<...>]``."""
+
+    STORES: ClassVar[bool] = False  # the stored value is the first operand
+    VECTOR: ClassVar[bool] = False  # the vector type follows the memref type
+
+    def _access(self) -> tuple[SSAValue, AffineMapAttr, Sequence[SSAValue]]:
+        """The memref, the map and the map's operands."""
+        first = 1 if self.STORES else 0
+        amap = self.properties["map"]
+        assert isinstance(amap, AffineMapAttr)
+        return self.operands[first], amap, self.operands[first + 1 :]
+
+    def _verify_access(self) -> None:
+        memref, amap, indices = self._access()
+        _verify_indexing(self, amap, indices, memref)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _Access:
+        value = parse_leading_operand(parser, cls.STORES)
+        memref = parser.parse_unresolved_operand()
+        parsed = parse_map_of_ssa_ids(parser, Parser.Delimiter.SQUARE)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        mtype = parse_type_of(parser, MemRefType)
+        element: Attribute = mtype.element_type
+        if cls.VECTOR:
+            parser.parse_punctuation(",")
+            element = parse_type_of(parser, VectorType)
+        operands = [] if value is None else [parser.resolve_operand(value, element)]
+        operands.append(parser.resolve_operand(memref, mtype))
+        operands.extend(parser.resolve_operand(i, IndexType()) for i in parsed.operands)
+        return cls.create(
+            operands=operands,
+            result_types=[] if cls.STORES else [element],
+            properties={"map": AffineMapAttr(parsed.map)},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        memref, amap, indices = self._access()
+        printer.print_string(" ")
+        print_leading_operand(printer, self.operands[0] if self.STORES else None)
+        printer.print_ssa_value(memref)
+        printer.print_string("[")
+        print_map_of_ssa_ids(printer, amap.data, indices)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(memref.type)
+        if self.VECTOR:
+            printer.print_string(", ")
+            vector = self.operands[0] if self.STORES else self.results[0]
+            printer.print_attribute(vector.type)
 
 
 @irdl_op_definition
-class VectorLoadOp(xaffine.VectorLoadOp):
+class LoadOp(_Access, xaffine.LoadOp):
+    """``affine.load %m[%i + 3, symbol(%n)] : memref<...>``."""
+
+    name = "affine.load"
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    result = result_def()
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(MemoryReadEffect())
+
+    def verify_(self) -> None:
+        mtype = self.memref.type
+        assert isinstance(mtype, MemRefType)
+        if self.result.type != mtype.element_type:
+            raise VerifyException("result type must match element type of memref")
+        self._verify_access()
+
+
+@irdl_op_definition
+class StoreOp(_Access, xaffine.StoreOp):
+    """``affine.store %v, %m[%i + 3, symbol(%n)] : memref<...>``."""
+
+    name = "affine.store"
+    value = operand_def()
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    map = prop_def(AffineMapAttr)
+    traits = traits_def(MemoryWriteEffect())
+    STORES: ClassVar[bool] = True
+
+    def verify_(self) -> None:
+        mtype = self.memref.type
+        assert isinstance(mtype, MemRefType)
+        if self.value.type != mtype.element_type:
+            raise VerifyException("value to store must have the same type as memref element type")
+        self._verify_access()
+
+
+@irdl_op_definition
+class VectorLoadOp(_Access, xaffine.VectorLoadOp):
     """``affine.vector_load %m[...] : memref<...>, vector<...>``."""
 
     name = "affine.vector_load"
-    T: ClassVar = VarConstraint("T", AnyAttr())
     memref = operand_def(MemRefType)
     indices = var_operand_def(IndexType)
     result = result_def(VectorType)
     map = prop_def(AffineMapAttr)
     traits = traits_def(MemoryReadEffect())
-
-    @classmethod
-    def parse(cls, parser: Parser) -> VectorLoadOp:
-        memref, amap, indices, attrs = _parse_access(parser)
-        parser.parse_punctuation(":")
-        mtype = _parse_memref_type(parser)
-        parser.parse_punctuation(",")
-        vtype = _parse_vector_type(parser)
-        op = cls(parser.resolve_operand(memref, mtype), _resolve_indices(parser, indices), amap, vtype)
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        _print_access(printer, self, self.memref, self.map, self.indices)
-        printer.print_string(", ")
-        printer.print_attribute(self.result.type)
+    VECTOR: ClassVar[bool] = True
 
     def verify_(self) -> None:
-        _verify_indexing(self, self.map, self.indices, self.memref)
+        self._verify_access()
         _verify_vector_access(self, self.memref, self.result.type)
 
 
 @irdl_op_definition
-class VectorStoreOp(xaffine.VectorStoreOp):
+class VectorStoreOp(_Access, xaffine.VectorStoreOp):
     """``affine.vector_store %v, %m[...] : memref<...>, vector<...>``."""
 
     name = "affine.vector_store"
-    T: ClassVar = VarConstraint("T", AnyAttr())
     value = operand_def(VectorType)
     memref = operand_def(MemRefType)
     indices = var_operand_def(IndexType)
     map = prop_def(AffineMapAttr)
     traits = traits_def(MemoryWriteEffect())
-
-    @classmethod
-    def parse(cls, parser: Parser) -> VectorStoreOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        memref, amap, indices, attrs = _parse_access(parser)
-        parser.parse_punctuation(":")
-        mtype = _parse_memref_type(parser)
-        parser.parse_punctuation(",")
-        vtype = _parse_vector_type(parser)
-        op = cls(
-            parser.resolve_operand(value, vtype),
-            parser.resolve_operand(memref, mtype),
-            _resolve_indices(parser, indices),
-            amap,
-        )
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_ssa_value(self.value)
-        printer.print_string(", ")
-        _print_access(printer, self, self.memref, self.map, self.indices)
-        printer.print_string(", ")
-        printer.print_attribute(self.value.type)
+    STORES: ClassVar[bool] = True
+    VECTOR: ClassVar[bool] = True
 
     def verify_(self) -> None:
-        _verify_indexing(self, self.map, self.indices, self.memref)
+        self._verify_access()
         _verify_vector_access(self, self.memref, self.value.type)
 
 

@@ -31,7 +31,7 @@ from xdsl.printer import Printer
 from xdsl.traits import RecursiveMemoryEffect, SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.affine.loops import ensure_yield, parse_arrow_types, print_results_in_parens
+from mlkit.dialects.affine.loops import ensure_yield
 from mlkit.dialects.affine.ops import YieldOp
 from mlkit.dialects.affine.scope import verify_dims_and_symbols
 from mlkit.dialects.affine.syntax import (
@@ -41,13 +41,11 @@ from mlkit.dialects.affine.syntax import (
     print_expr_of_ssa_ids,
     print_map_of_ssa_ids,
 )
-
-
-ATOMIC_RMW_KINDS = (
-    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
-)  # fmt: skip
-"""``arith::AtomicRMWKind`` in enum order: a reduction is stored as its index."""
+from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
+from mlkit.dialects.utils.type_lists import (
+    parse_optional_arrow_type_list,
+    print_arrow_paren_type_list,
+)
 
 
 def _reduction_fits(kind: str, result: Attribute) -> bool:
@@ -167,7 +165,7 @@ class ParallelOp(xaffine.ParallelOp):
                 return ATOMIC_RMW_KINDS.index(name)
 
             reductions = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_reduction)
-        types = parse_arrow_types(parser) if parser.parse_optional_punctuation("->") else []
+        types = parse_optional_arrow_type_list(parser) or []
         body = parser.parse_region([iv.resolve(IndexType()) for iv in ivs])
         attrs = parser.parse_optional_attr_dict()
         ensure_yield(body)
@@ -214,7 +212,7 @@ class ParallelOp(xaffine.ParallelOp):
         if self.res:
             names = (ATOMIC_RMW_KINDS[r.value.data] for r in self.reductions)
             printer.print_string(" reduce (" + ", ".join(f'"{n}"' for n in names) + ")")
-            print_results_in_parens(printer, self.result_types)
+            print_arrow_paren_type_list(printer, self.result_types)
         printer.print_string(" ")
         printer.print_region(self.body, print_entry_block_args=False, print_block_terminators=bool(self.res))
         printer.print_op_attributes(self.attributes)

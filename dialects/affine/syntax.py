@@ -10,7 +10,7 @@ helpers here so their custom forms read and print exactly as upstream's do.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, IndexType
 from xdsl.ir import SSAValue
@@ -29,12 +29,13 @@ from xdsl.utils.exceptions import ParseError
 from xdsl.utils.mlir_lexer import MLIRToken, MLIRTokenKind
 
 from mlkit.syntax.affine_text import (
-
     canonical_set,
     emit_affine_expr,
     format_affine_map,
     format_affine_set,
 )
+
+_T = TypeVar("_T")
 
 
 def print_map_attr(printer: Printer, attr: AffineMapAttr) -> None:
@@ -241,17 +242,40 @@ def parse_dim_and_symbol_list(parser: Parser) -> tuple[list[SSAValue], int]:
     return [*dims, *(syms or ())], len(dims)
 
 
-def parse_map_attr(parser: Parser) -> AffineMapAttr:
+def _parse_kind(parser: Parser, parse: Callable[[], object], kind: type[_T], what: str) -> _T:
+    """What ``parse`` reads, which must be of class ``kind``: upstream's
+    ``parseType<T>``/``parseAttribute<T>`` and their wording."""
     pos = parser.pos
-    attr = parser.parse_attribute()
-    if not isinstance(attr, AffineMapAttr):
-        parser.raise_error("invalid kind of attribute specified", pos)
-    return attr
+    parsed = parse()
+    if not isinstance(parsed, kind):
+        parser.raise_error(f"invalid kind of {what} specified", pos)
+    return parsed
+
+
+def parse_type_of(parser: Parser, kind: type[_T]) -> _T:
+    return _parse_kind(parser, parser.parse_type, kind, "type")
+
+
+def _parse_attr_of(parser: Parser, kind: type[_T]) -> _T:
+    return _parse_kind(parser, parser.parse_attribute, kind, "attribute")
+
+
+def parse_map_attr(parser: Parser) -> AffineMapAttr:
+    return _parse_attr_of(parser, AffineMapAttr)
 
 
 def parse_set_attr(parser: Parser) -> AffineSetAttr:
-    pos = parser.pos
-    attr = parser.parse_attribute()
-    if not isinstance(attr, AffineSetAttr):
-        parser.raise_error("invalid kind of attribute specified", pos)
-    return AffineSetAttr(canonical_set(attr.data))
+    return AffineSetAttr(canonical_set(_parse_attr_of(parser, AffineSetAttr).data))
+
+
+def parse_operands_of(
+    parser: Parser, what: str, num_dims: int, num_symbols: int, pos: int
+) -> list[SSAValue]:
+    """``(%d...)[%s...]`` for a map or set (``what``) of ``num_dims`` dimensions
+    and ``num_symbols`` symbols, with upstream's count checks."""
+    operands, dims = parse_dim_and_symbol_list(parser)
+    if dims != num_dims:
+        parser.raise_error(f"dim operand count and {what} dim count must match", pos)
+    if dims + num_symbols != len(operands):
+        parser.raise_error(f"symbol operand count and {what} symbol count must match", pos)
+    return operands

@@ -13,7 +13,7 @@ ones are new. Every other op is xDSL's.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from mlkit.dialects.arith.casts import (
     CAST_REPLACEMENTS,
@@ -21,7 +21,7 @@ from mlkit.dialects.arith.casts import (
     IntegerOverflowAttr,
     same_shape,
 )
-from mlkit.dialects.tensor.common import DeclarativeSyntax, tensor_op
+from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     IntegerAttr,
@@ -52,7 +52,6 @@ _INT_LIKE = xarith.signlessIntegerLike
 _FLOAT_LIKE = xarith.floatingPointLike
 _BOOL_LIKE = xarith.boolLike
 _NO_FASTMATH = xarith.FastMathFlagsAttr("none")
-_EXACT_FORMAT = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
 
 
 def i1_like(type_: Attribute) -> Attribute:
@@ -66,162 +65,66 @@ def i1_like(type_: Attribute) -> Attribute:
     return i1
 
 
-# -- integer binary ops with `exact` -------------------------------------------
+# -- integer binary ops with `exact` or overflow flags -------------------------
 
 
-@irdl_op_definition
-class DivSIOp(DeclarativeSyntax, xarith.DivSIOp):
-    """xDSL's op with upstream's ``exact`` flag."""
+class _IntBinaryOp(DeclarativeSyntax, IRDLOperation):
+    """Fields of xDSL's integer binary ops, restated so a subclass can add a flag.
 
-    name = "arith.divsi"
+    The subclasses list it before xDSL's op: IRDL takes the first definition
+    of each field along the MRO, and runs this class's ``verify_`` instead of
+    the generated one of xDSL's op (which would check xDSL's fields again)."""
+
     T: ClassVar = VarConstraint("T", _INT_LIKE)
     lhs = operand_def(T)
     rhs = operand_def(T)
     result = result_def(T)
-    isExact = opt_prop_def(UnitAttr)
-    traits = xarith.DivSIOp.traits
-    assembly_format = _EXACT_FORMAT
 
     def verify_(self) -> None:
         pass
 
 
-@irdl_op_definition
-class DivUIOp(DeclarativeSyntax, xarith.DivUIOp):
+class _ExactOp(_IntBinaryOp):
     """xDSL's op with upstream's ``exact`` flag."""
 
-    name = "arith.divui"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
     isExact = opt_prop_def(UnitAttr)
-    traits = xarith.DivUIOp.traits
-    assembly_format = _EXACT_FORMAT
-
-    def verify_(self) -> None:
-        pass
+    assembly_format = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
 
 
-@irdl_op_definition
-class ShRSIOp(DeclarativeSyntax, xarith.ShRSIOp):
-    """xDSL's op with upstream's ``exact`` flag."""
+class _OverflowOp(_IntBinaryOp):
+    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
 
-    name = "arith.shrsi"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
-    isExact = opt_prop_def(UnitAttr)
-    traits = xarith.ShRSIOp.traits
-    assembly_format = _EXACT_FORMAT
-
-    def verify_(self) -> None:
-        pass
-
-
-@irdl_op_definition
-class ShRUIOp(DeclarativeSyntax, xarith.ShRUIOp):
-    """xDSL's op with upstream's ``exact`` flag."""
-
-    name = "arith.shrui"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
-    isExact = opt_prop_def(UnitAttr)
-    traits = xarith.ShRUIOp.traits
-    assembly_format = _EXACT_FORMAT
-
-    def verify_(self) -> None:
-        pass
-
-
-# -- integer binary ops with overflow flags -----------------------------------
-
-_OVERFLOW_FORMAT = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
-
-
-def _overflow_prop() -> Any:
     # one base class: IRDL's format parses `<nsw>` with it; xDSL's own
     # (final) attribute class cannot be subclassed to fix its printing
-    return prop_def(
+    overflow_flags = prop_def(
         IntegerOverflowAttr, default_value=IntegerOverflowAttr("none"), prop_name="overflowFlags"
+    )
+    assembly_format = (
+        "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
     )
 
 
-@irdl_op_definition
-class AddiOp(DeclarativeSyntax, xarith.AddiOp):
-    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
-
-    name = "arith.addi"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
-    overflow_flags = _overflow_prop()
-    traits = xarith.AddiOp.traits
-    assembly_format = _OVERFLOW_FORMAT
-
-    def verify_(self) -> None:
-        pass
+def _with_flag(flag: type[_IntBinaryOp], xdsl_op: type[IRDLOperation]) -> type[IRDLOperation]:
+    """xDSL's ``xdsl_op``, same class name and op name, with ``flag``'s property
+    and syntax; a subclass, so passes matching xDSL's class still match it."""
+    body = {"name": xdsl_op.name, "__doc__": flag.__doc__, "__module__": __name__}
+    return irdl_op_definition(type(xdsl_op.__name__, (flag, xdsl_op), body))
 
 
-@irdl_op_definition
-class SubiOp(DeclarativeSyntax, xarith.SubiOp):
-    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
-
-    name = "arith.subi"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
-    overflow_flags = _overflow_prop()
-    traits = xarith.SubiOp.traits
-    assembly_format = _OVERFLOW_FORMAT
-
-    def verify_(self) -> None:
-        pass
-
-
-@irdl_op_definition
-class MuliOp(DeclarativeSyntax, xarith.MuliOp):
-    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
-
-    name = "arith.muli"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
-    overflow_flags = _overflow_prop()
-    traits = xarith.MuliOp.traits
-    assembly_format = _OVERFLOW_FORMAT
-
-    def verify_(self) -> None:
-        pass
-
-
-@irdl_op_definition
-class ShLIOp(DeclarativeSyntax, xarith.ShLIOp):
-    """xDSL's op; its overflow flags print as upstream's (``<nsw, nuw>``)."""
-
-    name = "arith.shli"
-    T: ClassVar = VarConstraint("T", _INT_LIKE)
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
-    overflow_flags = _overflow_prop()
-    traits = xarith.ShLIOp.traits
-    assembly_format = _OVERFLOW_FORMAT
-
-    def verify_(self) -> None:
-        pass
+DivSIOp = _with_flag(_ExactOp, xarith.DivSIOp)
+DivUIOp = _with_flag(_ExactOp, xarith.DivUIOp)
+ShRSIOp = _with_flag(_ExactOp, xarith.ShRSIOp)
+ShRUIOp = _with_flag(_ExactOp, xarith.ShRUIOp)
+AddiOp = _with_flag(_OverflowOp, xarith.AddiOp)
+SubiOp = _with_flag(_OverflowOp, xarith.SubiOp)
+MuliOp = _with_flag(_OverflowOp, xarith.MuliOp)
+ShLIOp = _with_flag(_OverflowOp, xarith.ShLIOp)
 
 
 # -- float ops missing in xDSL -------------------------------------------------
 
 
-@tensor_op
+@upstream_op
 class RemFOp(xarith.FloatingPointLikeBinaryOperation):
     """``arith.remf``: floating-point remainder (missing in xDSL)."""
 
@@ -281,11 +184,10 @@ class _Comparison(IRDLOperation):
         lhs, rhs = self.operands[0].type, self.operands[1].type
         if lhs != rhs:
             raise VerifyException("requires all operands to have the same type")
-        if self.results[0].type != i1_like(lhs):
-            raise VerifyException(
-                "failed to verify that result type has i1 element type and same shape "
-                "as operands"
-            )
+        verify_that(
+            self.results[0].type == i1_like(lhs),
+            "result type has i1 element type and same shape as operands",
+        )
 
     @classmethod
     def parse(cls, parser: Parser) -> Operation:
@@ -379,7 +281,7 @@ class CmpfOp(_Comparison, xarith.CmpfOp):
         self.verify_comparison()
 
 
-@tensor_op
+@upstream_op
 class SelectOp(xarith.SelectOp):
     """xDSL's op; the condition may also be a vector/tensor of ``i1`` shaped
     like the result, written ``: vector<4xi1>, vector<4xi32>`` as upstream does."""
@@ -396,14 +298,15 @@ class SelectOp(xarith.SelectOp):
 
     def verify_relations_(self) -> None:
         cond = self.cond.type
-        if cond != i1 and not (
-            isinstance(cond, VectorType | TensorType | UnrankedTensorType)
-            and same_shape(cond, self.result.type)
-            and type(cond) is type(self.result.type)
-        ):
-            raise VerifyException(
-                "failed to verify that condition is signless i1 or has matching shape"
-            )
+        verify_that(
+            cond == i1
+            or (
+                isinstance(cond, VectorType | TensorType | UnrankedTensorType)
+                and same_shape(cond, self.result.type)
+                and type(cond) is type(self.result.type)
+            ),
+            "condition is signless i1 or has matching shape",
+        )
 
     def verify_(self) -> None:
         pass

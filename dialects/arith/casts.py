@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar, Literal
 
-from mlkit.dialects.tensor.common import tensor_op
+from mlkit.dialects.utils.ods import upstream_op
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -128,8 +128,11 @@ class CastSyntax(IRDLOperation):
     COMPATIBLE: ClassVar[Callable[[Attribute, Attribute], bool]] = staticmethod(any_pair)
     # xDSL's casts declare a format; this class's hand-written syntax replaces it
     assembly_format: ClassVar[str | None] = None
+    traits = traits_def(Pure())
 
-    def verify_cast(self) -> None:
+    def verify_(self) -> None:
+        """The checks every cast shares; the subclasses list this class before
+        xDSL's op, so IRDL runs this rather than xDSL's generated verifier."""
         source, result = self.operands[0].type, self.results[0].type
         if not same_shape(source, result) or (
             self.SCALED and not same_shape(source, self.operands[1].type)
@@ -222,192 +225,160 @@ class IntegerOverflowAttr(BitEnumAttribute[xarith.IntegerOverflowFlag]):
         printer.print_string(f"<{', '.join(flags) if flags else 'none'}>")
 
 
-def cast_op(cls: type) -> type:
-    """``tensor_op`` (upstream's constraint wording) with the shared cast checks
-    as the op's own verifier."""
-    cls.verify_ = CastSyntax.verify_cast  # type: ignore[attr-defined]
-    return tensor_op(cls)
-
-
 _OVERFLOW = IntegerOverflowAttr
 _FASTMATH = xarith.FastMathFlagsAttr
 
 
-@cast_op
-class ExtSIOp(CastSyntax, xarith.ExtSIOp):
-    name = "arith.extsi"
+class _IntToInt(CastSyntax):
     input = operand_def(INT_LIKE)
     result = result_def(INT_LIKE)
-    traits = traits_def(Pure())
     CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
-    COMPATIBLE: ClassVar = staticmethod(wider)
 
 
-@cast_op
-class ExtUIOp(CastSyntax, xarith.ExtUIOp):
-    name = "arith.extui"
+class _IntToFloat(CastSyntax):
     input = operand_def(INT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": FLOAT_TEXT}
+
+
+class _FloatToInt(CastSyntax):
+    input = operand_def(FLOAT_LIKE)
     result = result_def(INT_LIKE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": INT_TEXT}
+
+
+class _FloatToFloat(CastSyntax):
+    input = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
+
+
+class _ScaledFloatCast(CastSyntax):
+    """``%in, %scale : T, S to U``."""
+
+    input = operand_def(FLOAT_LIKE)
+    scale = operand_def(FLOAT_LIKE)
+    result = result_def(FLOAT_LIKE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "input": FLOAT_TEXT, "scale": FLOAT_TEXT, "result": FLOAT_TEXT,
+    }  # fmt: skip
+    SCALED: ClassVar = True
+
+
+class _IndexCast(CastSyntax):
+    input = operand_def(INDEX_CAST_LIKE)
+    result = result_def(INDEX_CAST_LIKE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INDEX_CAST_TEXT, "result": INDEX_CAST_TEXT}
+    COMPATIBLE: ClassVar = staticmethod(one_index)
+
+
+# Flags, as mixins listed before the operand kinds: ``nneg``, a rounding mode, ``fastmath``.
+
+
+class _NonNeg(IRDLOperation):
     nonNeg = opt_prop_def(UnitAttr)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
     UNIT_FLAGS: ClassVar = (("nneg", "nonNeg"),)
+
+
+class _Rounding(IRDLOperation):
+    roundingmode = opt_prop_def(IntegerAttr)
+    ROUNDING: ClassVar = "roundingmode"
+
+
+class _FastMath(IRDLOperation):
+    fastmath = opt_prop_def(_FASTMATH)
+    FASTMATH: ClassVar = "fastmath"
+
+
+@upstream_op
+class ExtSIOp(_IntToInt, xarith.ExtSIOp):
+    name = "arith.extsi"
     COMPATIBLE: ClassVar = staticmethod(wider)
 
 
-@cast_op
-class TruncIOp(CastSyntax, xarith.TruncIOp):
+@upstream_op
+class ExtUIOp(_NonNeg, _IntToInt, xarith.ExtUIOp):
+    name = "arith.extui"
+    COMPATIBLE: ClassVar = staticmethod(wider)
+
+
+@upstream_op
+class TruncIOp(_IntToInt, xarith.TruncIOp):
     name = "arith.trunci"
-    input = operand_def(INT_LIKE)
-    result = result_def(INT_LIKE)
     overflowFlags = opt_prop_def(_OVERFLOW)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
     OVERFLOW: ClassVar = "overflowFlags"
     COMPATIBLE: ClassVar = staticmethod(narrower)
 
 
-@cast_op
-class SIToFPOp(CastSyntax, xarith.SIToFPOp):
+@upstream_op
+class SIToFPOp(_IntToFloat, xarith.SIToFPOp):
     name = "arith.sitofp"
-    input = operand_def(INT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": FLOAT_TEXT}
 
 
-@cast_op
-class UIToFPOp(CastSyntax, xarith.UIToFPOp):
+@upstream_op
+class UIToFPOp(_NonNeg, _IntToFloat, xarith.UIToFPOp):
     name = "arith.uitofp"
-    input = operand_def(INT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    nonNeg = opt_prop_def(UnitAttr)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": FLOAT_TEXT}
-    UNIT_FLAGS: ClassVar = (("nneg", "nonNeg"),)
 
 
-@cast_op
-class FPToSIOp(CastSyntax, xarith.FPToSIOp):
+@upstream_op
+class FPToSIOp(_FloatToInt, xarith.FPToSIOp):
     name = "arith.fptosi"
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(INT_LIKE)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": INT_TEXT}
 
 
-@cast_op
-class FPToUIOp(CastSyntax, xarith.FPToUIOp):
+@upstream_op
+class FPToUIOp(_FloatToInt, xarith.FPToUIOp):
     name = "arith.fptoui"
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(INT_LIKE)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": INT_TEXT}
 
 
-@cast_op
-class ExtFOp(CastSyntax, xarith.ExtFOp):
+@upstream_op
+class ExtFOp(_FastMath, _FloatToFloat, xarith.ExtFOp):
     name = "arith.extf"
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    fastmath = opt_prop_def(_FASTMATH)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
-    FASTMATH: ClassVar = "fastmath"
     COMPATIBLE: ClassVar = staticmethod(wider)
 
 
-@cast_op
-class TruncFOp(CastSyntax, xarith.TruncFOp):
+@upstream_op
+class TruncFOp(_Rounding, _FastMath, _FloatToFloat, xarith.TruncFOp):
     name = "arith.truncf"
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    roundingmode = opt_prop_def(IntegerAttr)
-    fastmath = opt_prop_def(_FASTMATH)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
-    ROUNDING: ClassVar = "roundingmode"
-    FASTMATH: ClassVar = "fastmath"
     COMPATIBLE: ClassVar = staticmethod(narrower)
 
 
-@cast_op
-class IndexCastOp(CastSyntax, xarith.IndexCastOp):
+@upstream_op
+class IndexCastOp(_IndexCast, xarith.IndexCastOp):
     name = "arith.index_cast"
-    input = operand_def(INDEX_CAST_LIKE)
-    result = result_def(INDEX_CAST_LIKE)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INDEX_CAST_TEXT, "result": INDEX_CAST_TEXT}
-    COMPATIBLE: ClassVar = staticmethod(one_index)
 
 
-@cast_op
-class IndexCastUIOp(CastSyntax):
+@upstream_op
+class IndexCastUIOp(_NonNeg, _IndexCast):
     """Zero-extending/truncating index cast (missing in xDSL)."""
 
     name = "arith.index_castui"
-    input = operand_def(INDEX_CAST_LIKE)
-    result = result_def(INDEX_CAST_LIKE)
-    nonNeg = opt_prop_def(UnitAttr)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INDEX_CAST_TEXT, "result": INDEX_CAST_TEXT}
-    UNIT_FLAGS: ClassVar = (("nneg", "nonNeg"),)
-    COMPATIBLE: ClassVar = staticmethod(one_index)
 
 
 def _same_width_other_type(a: Attribute, b: Attribute) -> bool:
     return width(a) == width(b) and a != b
 
 
-@cast_op
-class ConvertFOp(CastSyntax):
+@upstream_op
+class ConvertFOp(_FastMath, _FloatToFloat):
     """``arith.convertf``: between float types of one width (missing in xDSL)."""
 
     name = "arith.convertf"
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    fastmath = opt_prop_def(_FASTMATH)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
-    FASTMATH: ClassVar = "fastmath"
     COMPATIBLE: ClassVar = staticmethod(_same_width_other_type)
 
 
-@cast_op
-class ScalingExtFOp(CastSyntax):
+@upstream_op
+class ScalingExtFOp(_FastMath, _ScaledFloatCast):
     """``arith.scaling_extf %in, %scale`` (missing in xDSL)."""
 
     name = "arith.scaling_extf"
-    input = operand_def(FLOAT_LIKE)
-    scale = operand_def(FLOAT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    fastmath = opt_prop_def(_FASTMATH)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
-        "input": FLOAT_TEXT, "scale": FLOAT_TEXT, "result": FLOAT_TEXT,
-    }  # fmt: skip
-    FASTMATH: ClassVar = "fastmath"
-    SCALED: ClassVar = True
     COMPATIBLE: ClassVar = staticmethod(wider)
 
 
-@cast_op
-class ScalingTruncFOp(CastSyntax):
+@upstream_op
+class ScalingTruncFOp(_Rounding, _FastMath, _ScaledFloatCast):
     """``arith.scaling_truncf %in, %scale`` (missing in xDSL)."""
 
     name = "arith.scaling_truncf"
-    input = operand_def(FLOAT_LIKE)
-    scale = operand_def(FLOAT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    roundingmode = opt_prop_def(IntegerAttr)
-    fastmath = opt_prop_def(_FASTMATH)
-    traits = traits_def(Pure())
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
-        "input": FLOAT_TEXT, "scale": FLOAT_TEXT, "result": FLOAT_TEXT,
-    }  # fmt: skip
-    ROUNDING: ClassVar = "roundingmode"
-    FASTMATH: ClassVar = "fastmath"
-    SCALED: ClassVar = True
     COMPATIBLE: ClassVar = staticmethod(narrower)
 
 

@@ -1,9 +1,12 @@
 """mlkit's ``gpu`` dialect: upstream MLIR's GPU dialect syntax and verifiers.
 
-The ops live in ``gpu_ops`` (device queries, synchronization, reductions),
-``gpu_memory`` (host-side memory ops) and ``gpu_kernel`` (module, func, launch, launch_func,
-binary); attributes in ``gpu_attrs``. ``gpu.container_module`` is a unit
-attribute on ``builtin.module``; ``gpu.launch_func`` checks it.
+The ops live in :mod:`.ops` (device queries, synchronization, reductions),
+:mod:`.memory` (host-side memory ops), :mod:`.module` (``gpu.module``,
+``gpu.binary``), :mod:`.func` (``gpu.func``, ``gpu.return``) and
+:mod:`.launch` (``gpu.launch``, ``gpu.launch_func``), gathered in
+:mod:`.kernel`; attributes in :mod:`.attrs`, shared syntax in :mod:`.syntax`.
+``gpu.container_module`` is a unit attribute on ``builtin.module``;
+``gpu.launch_func`` checks it.
 """
 
 from __future__ import annotations

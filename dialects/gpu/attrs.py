@@ -1,4 +1,4 @@
-"""Attributes, enums and shared syntax helpers of mlkit's ``gpu`` dialect.
+"""Attributes and enums of mlkit's ``gpu`` dialect.
 
 Reused from xDSL as they agree with upstream: ``!gpu.async.token`` and
 ``#gpu<dim x>``. Replaced or added here:
@@ -9,7 +9,6 @@ Reused from xDSL as they agree with upstream: ``!gpu.async.token`` and
 * ``#gpu<shuffle_mode ...>``, ``#gpu.address_space<...>``,
   ``#gpu.barrier_scope<...>``, ``#gpu.object<...>``, ``#gpu.select_object``:
   missing from xDSL.
-* The ``custom<AsyncDependencies>`` directive shared by the async ops.
 """
 
 from __future__ import annotations
@@ -18,19 +17,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
-from xdsl.dialects.gpu import AsyncTokenType
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Data, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
-from xdsl.irdl import IRDLOperation, irdl_attr_definition
-from xdsl.irdl.declarative_assembly_format import (
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    TypeDirective,
-    VariadicOperandVariable,
-    irdl_custom_directive,
-)
-from xdsl.parser import AttrParser, Parser
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
@@ -121,6 +111,9 @@ class AngleEnumAttribute(Data[StrEnum]):
 
     enum_type: ClassVar[type[StrEnum]]
 
+    def __init__(self, value: StrEnum | str) -> None:
+        super().__init__(self.enum_type(value))
+
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string(f"<{self.data.value}>")
 
@@ -138,9 +131,6 @@ class AddressSpaceAttr(AngleEnumAttribute):
     name = "gpu.address_space"
     enum_type = AddressSpace
 
-    def __init__(self, value: AddressSpace | str) -> None:
-        super().__init__(AddressSpace(value))
-
 
 @irdl_attr_definition
 class BarrierScopeAttr(AngleEnumAttribute):
@@ -148,9 +138,6 @@ class BarrierScopeAttr(AngleEnumAttribute):
 
     name = "gpu.barrier_scope"
     enum_type = BarrierScope
-
-    def __init__(self, value: BarrierScope | str) -> None:
-        super().__init__(BarrierScope(value))
 
 
 @irdl_attr_definition
@@ -239,40 +226,3 @@ class ObjectAttr(ParametrizedAttribute):
             if self.format.data != CompilationTarget.FATBIN:
                 printer.print_string(f"{self.format.data} = ")
             printer.print_bytes_literal(self.object.data.encode("latin-1"))
-
-
-@irdl_custom_directive
-class AsyncDependencies(CustomDirective):
-    """``(`async`)? (`[` ssa-id-list `]`)?``: upstream's
-    ``custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)``."""
-
-    token_type: TypeDirective
-    dependencies: VariadicOperandVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        is_async = parser.parse_optional_keyword("async") is not None
-        self.token_type.set(state, [AsyncTokenType()] if is_async else [])
-        deps = parser.parse_optional_comma_separated_list(
-            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
-        )
-        deps = deps or []
-        self.dependencies.set(state, deps)
-        self.dependencies.set_types(state, [AsyncTokenType()] * len(deps))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        # upstream always spaces before a custom directive, even an empty one
-        printer.print_string(" ")
-        is_async = bool(self.token_type.get(op))
-        if is_async:
-            printer.print_string("async")
-        deps = self.dependencies.get(op)
-        if deps:
-            if is_async:
-                printer.print_string(" ")
-            with printer.in_square_brackets():
-                printer.print_list(deps, printer.print_operand)
-        state.should_emit_space = True
-        state.last_was_punctuation = False
-
-    def is_present(self, op: IRDLOperation) -> bool:
-        return True

@@ -27,29 +27,27 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_prop_def,
-    opt_result_def,
     result_def,
     var_operand_def,
 )
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.gpu.attrs import AsyncDependencies
+from mlkit.dialects.gpu.syntax import ASYNC_FORMAT, AsyncOp
+from mlkit.dialects.utils.ods import verify_that
 
 @irdl_op_definition
-class WaitOp(IRDLOperation):
+class WaitOp(AsyncOp):
     """``%t = gpu.wait async [%deps]`` / ``gpu.wait [%deps]``."""
 
     name = "gpu.wait"
 
     asyncDependencies = var_operand_def(AsyncTokenType)
-    asyncToken = opt_result_def(AsyncTokenType)
 
-    custom_directives = (AsyncDependencies,)
-    assembly_format = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) attr-dict"
+    assembly_format = f"{ASYNC_FORMAT} attr-dict"
 
 
 @irdl_op_definition
-class AllocOp(IRDLOperation):
+class AllocOp(AsyncOp):
     """``%m, %t = gpu.alloc async [%dep] host_shared (%sizes)[%syms] : memref<...>``."""
 
     name = "gpu.alloc"
@@ -59,12 +57,10 @@ class AllocOp(IRDLOperation):
     symbolOperands = var_operand_def(IndexType)
     hostShared = opt_prop_def(UnitAttr)
     memref = result_def(MemRefType)
-    asyncToken = opt_result_def(AsyncTokenType)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    custom_directives = (AsyncDependencies,)
     assembly_format = (
-        "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) "
+        f"{ASYNC_FORMAT} "
         "(` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` "
         "(`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"
     )
@@ -84,24 +80,22 @@ class AllocOp(IRDLOperation):
 
 
 @irdl_op_definition
-class DeallocOp(IRDLOperation):
+class DeallocOp(AsyncOp):
     """``%t = gpu.dealloc async [%dep] %m : memref<...>``."""
 
     name = "gpu.dealloc"
 
     asyncDependencies = var_operand_def(AsyncTokenType)
     memref = operand_def(MemRefType)
-    asyncToken = opt_result_def(AsyncTokenType)
 
-    custom_directives = (AsyncDependencies,)
     assembly_format = (
-        "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) "
+        f"{ASYNC_FORMAT} "
         "$memref attr-dict `:` type($memref)"
     )
 
 
 @irdl_op_definition
-class MemcpyOp(IRDLOperation):
+class MemcpyOp(AsyncOp):
     """``%t = gpu.memcpy async [%dep] %dst, %src : memref<...>, memref<...>``."""
 
     name = "gpu.memcpy"
@@ -109,11 +103,9 @@ class MemcpyOp(IRDLOperation):
     asyncDependencies = var_operand_def(AsyncTokenType)
     dst = operand_def(MemRefType)
     src = operand_def(MemRefType)
-    asyncToken = opt_result_def(AsyncTokenType)
 
-    custom_directives = (AsyncDependencies,)
     assembly_format = (
-        "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) "
+        f"{ASYNC_FORMAT} "
         "$dst `,` $src `:` type($dst) `,` type($src) attr-dict"
     )
 
@@ -130,7 +122,7 @@ class MemcpyOp(IRDLOperation):
 
 
 @irdl_op_definition
-class MemsetOp(IRDLOperation):
+class MemsetOp(AsyncOp):
     """``%t = gpu.memset async [%dep] %dst, %value : memref<...>, f32``."""
 
     name = "gpu.memset"
@@ -138,21 +130,19 @@ class MemsetOp(IRDLOperation):
     asyncDependencies = var_operand_def(AsyncTokenType)
     dst = operand_def(MemRefType)
     value = operand_def()
-    asyncToken = opt_result_def(AsyncTokenType)
 
-    custom_directives = (AsyncDependencies,)
     assembly_format = (
-        "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) "
+        f"{ASYNC_FORMAT} "
         "$dst `,` $value `:` type($dst) `,` type($value) attr-dict"
     )
 
     def verify_(self) -> None:
         dst = self.dst.type
         assert isinstance(dst, MemRefType)
-        if dst.element_type != _element_type(self.value):
-            raise VerifyException(
-                "failed to verify that all of {dst, value} have same element type"
-            )
+        verify_that(
+            dst.element_type == _element_type(self.value),
+            "all of {dst, value} have same element type",
+        )
 
 
 def _element_type(value: SSAValue) -> Attribute:
@@ -162,26 +152,26 @@ def _element_type(value: SSAValue) -> Attribute:
     return t
 
 
+class _HostMemoryOp(IRDLOperation):
+    """``%m : memref<*xf32>``: an op on a host buffer, given unranked."""
+
+    value = operand_def(UnrankedMemRefType)
+
+    assembly_format = "$value attr-dict `:` type($value)"
+
+
 @irdl_op_definition
-class HostRegisterOp(IRDLOperation):
+class HostRegisterOp(_HostMemoryOp):
     """``gpu.host_register %m : memref<*xf32>``: page-locks host memory."""
 
     name = "gpu.host_register"
 
-    value = operand_def(UnrankedMemRefType)
-
-    assembly_format = "$value attr-dict `:` type($value)"
-
 
 @irdl_op_definition
-class HostUnregisterOp(IRDLOperation):
+class HostUnregisterOp(_HostMemoryOp):
     """``gpu.host_unregister %m : memref<*xf32>``."""
 
     name = "gpu.host_unregister"
-
-    value = operand_def(UnrankedMemRefType)
-
-    assembly_format = "$value attr-dict `:` type($value)"
 
 
 @irdl_op_definition

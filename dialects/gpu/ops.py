@@ -55,25 +55,31 @@ from mlkit.dialects.gpu.attrs import (
 )
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
-    CustomDirective,
     ParsingState,
-    PrintingState,
     irdl_custom_directive,
 )
+
+from mlkit.dialects.utils.directives import SpacedDirective
 
 # ---------------------------------------------------------------------------
 # Id and size queries
 # ---------------------------------------------------------------------------
 
 
-class IndexQueryOp(IRDLOperation):
-    """An ``index`` along dimension x, y or z, with an optional upper bound."""
+class _BoundedIndexOp(IRDLOperation):
+    """An ``index`` result with an optional ``upper_bound`` on its value."""
 
-    dimension = prop_def(DimensionAttr)
     upper_bound = opt_prop_def(IntegerAttr[IndexType])
     result = result_def(IndexType())
 
     traits = traits_def(Pure())
+
+
+class IndexQueryOp(_BoundedIndexOp):
+    """An ``index`` along dimension x, y or z, with an optional upper bound."""
+
+    dimension = prop_def(DimensionAttr)
+
     assembly_format = "$dimension (`upper_bound` $upper_bound^)? attr-dict"
 
 
@@ -123,23 +129,15 @@ class ClusterDimBlocksOp(IndexQueryOp):
 
 
 @irdl_op_definition
-class LaneIdOp(IRDLOperation):
+class LaneIdOp(_BoundedIndexOp):
     name = "gpu.lane_id"
 
-    upper_bound = opt_prop_def(IntegerAttr[IndexType])
-    result = result_def(IndexType())
-
-    traits = traits_def(Pure())
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict"
 
 
-class SubgroupQueryOp(IRDLOperation):
+class SubgroupQueryOp(_BoundedIndexOp):
     """Subgroup queries print their (always ``index``) result type."""
 
-    upper_bound = opt_prop_def(IntegerAttr[IndexType])
-    result = result_def(IndexType())
-
-    traits = traits_def(Pure())
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict `:` type($result)"
 
 
@@ -251,7 +249,7 @@ class ShuffleOp(IRDLOperation):
 
 
 @irdl_custom_directive
-class AllReduceOperationDirective(CustomDirective):
+class AllReduceOperationDirective(SpacedDirective):
     """``custom<AllReduceOperation>($op)``: an optional bare reduction kind."""
 
     op: AttributeVariable
@@ -265,13 +263,10 @@ class AllReduceOperationDirective(CustomDirective):
             parser.raise_error("invalid op kind", pos, parser.pos)
         self.op.set(state, AllReduceOperationAttr(AllReduceOperation(kind)))
 
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        printer.print_string(" ")  # upstream spaces before the directive even when empty
+    def print_body(self, printer: Printer, op: IRDLOperation) -> None:
         if (attr := self.op.get(op)) is not None:
             assert isinstance(attr, AllReduceOperationAttr)
             printer.print_string(attr.data.value)
-        state.should_emit_space = True
-        state.last_was_punctuation = False
 
     def is_present(self, op: IRDLOperation) -> bool:
         return self.op.get(op) is not None

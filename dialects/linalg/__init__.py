@@ -1,12 +1,13 @@
 """The linalg dialect, in upstream MLIR's syntax.
 
-The ops live in parts: ``linalg_structural`` (generic, index, yield),
-``linalg_map_ops`` (map, reduce, transpose, broadcast), ``linalg_elementwise``
-(fill, copy, add ... select, elementwise), ``linalg_contraction`` (matmul ...
-mmt4d), ``linalg_conv`` (convolutions, poolings) and ``linalg_relayout`` (pack,
-unpack, softmax). Every structured op answers ``get_indexing_maps()`` and
-``get_iterator_types()``; named ops also ``build_region()``, the body of the
-equivalent ``linalg.generic``, which ``generalize()`` builds.
+The ops live in parts: :mod:`.structural` (generic, index), :mod:`.body`
+(yield and the named ops' bodies), :mod:`.map_ops` (map, reduce, transpose,
+broadcast), :mod:`.elementwise` (fill, copy, add ... select, elementwise),
+:mod:`.contraction` (matmul ... mmt4d), :mod:`.conv` (convolutions, poolings)
+and :mod:`.relayout` (pack, unpack, softmax). Every structured op answers
+``get_indexing_maps()`` and ``get_iterator_types()``; named ops also
+``build_region()``, the body of the equivalent ``linalg.generic``, which
+``generalize()`` builds.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ with upstream). The function enums that parametrize named ops (``#linalg.type_fn
 from __future__ import annotations
 
 from enum import auto
+from typing import ClassVar
 
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.utils import EnumAttribute
@@ -73,100 +74,51 @@ class TernaryFn(StrEnum):
     SELECT = auto()
 
 
-class ElementwiseKind(StrEnum):
-    """Every unary, binary and ternary function, as ``linalg.elementwise`` names them."""
-
-    EXP = auto()
-    LOG = auto()
-    ABS = auto()
-    CEIL = auto()
-    FLOOR = auto()
-    NEGF = auto()
-    RECIPROCAL = auto()
-    ROUND = auto()
-    SQRT = auto()
-    RSQRT = auto()
-    SQUARE = auto()
-    TANH = auto()
-    ERF = auto()
-    ADD = auto()
-    SUB = auto()
-    MUL = auto()
-    DIV = auto()
-    DIV_UNSIGNED = auto()
-    MAX_SIGNED = auto()
-    MIN_SIGNED = auto()
-    MAX_UNSIGNED = auto()
-    MIN_UNSIGNED = auto()
-    POWF = auto()
-    SELECT = auto()
+ElementwiseKind = StrEnum(  # type: ignore[misc]
+    "ElementwiseKind",
+    [(f.name, f.value) for fn in (UnaryFn, BinaryFn, TernaryFn) for f in fn],
+)
+"""Every unary, binary and ternary function, as ``linalg.elementwise`` names them."""
 
 
-def _parse_bracketed(parser: AttrParser, enum_type: type[StrEnum]) -> StrEnum:
-    with parser.in_angle_brackets():
-        return parser.parse_str_enum(enum_type)
+class _Bracketed:
+    """Mixin, listed before ``EnumAttribute[...]``: the value in angle brackets,
+    ``#linalg.type_fn<cast_signed>``, as upstream's assembly format `` `<` $value `>` ``
+    writes it (xDSL's enum attributes print it bare)."""
 
+    enum_type: ClassVar[type[StrEnum]]
+    data: StrEnum
 
-def _print_bracketed(printer: Printer, value: StrEnum) -> None:
-    with printer.in_angle_brackets():
-        printer.print_string(value.value)
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
+        with parser.in_angle_brackets():
+            return parser.parse_str_enum(cls.enum_type)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(self.data.value)
 
 
 @irdl_attr_definition
-class TypeFnAttr(EnumAttribute[TypeFn]):
+class TypeFnAttr(_Bracketed, EnumAttribute[TypeFn]):
     name = "linalg.type_fn"
 
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> TypeFn:
-        return TypeFn(_parse_bracketed(parser, TypeFn))
-
-    def print_parameter(self, printer: Printer) -> None:
-        _print_bracketed(printer, self.data)
-
 
 @irdl_attr_definition
-class UnaryFnAttr(EnumAttribute[UnaryFn]):
+class UnaryFnAttr(_Bracketed, EnumAttribute[UnaryFn]):
     name = "linalg.unary_fn"
 
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> UnaryFn:
-        return UnaryFn(_parse_bracketed(parser, UnaryFn))
-
-    def print_parameter(self, printer: Printer) -> None:
-        _print_bracketed(printer, self.data)
-
 
 @irdl_attr_definition
-class BinaryFnAttr(EnumAttribute[BinaryFn]):
+class BinaryFnAttr(_Bracketed, EnumAttribute[BinaryFn]):
     name = "linalg.binary_fn"
 
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> BinaryFn:
-        return BinaryFn(_parse_bracketed(parser, BinaryFn))
-
-    def print_parameter(self, printer: Printer) -> None:
-        _print_bracketed(printer, self.data)
-
 
 @irdl_attr_definition
-class TernaryFnAttr(EnumAttribute[TernaryFn]):
+class TernaryFnAttr(_Bracketed, EnumAttribute[TernaryFn]):
     name = "linalg.ternary_fn"
 
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> TernaryFn:
-        return TernaryFn(_parse_bracketed(parser, TernaryFn))
-
-    def print_parameter(self, printer: Printer) -> None:
-        _print_bracketed(printer, self.data)
-
 
 @irdl_attr_definition
-class ElementwiseKindAttr(EnumAttribute[ElementwiseKind]):
+class ElementwiseKindAttr(_Bracketed, EnumAttribute[ElementwiseKind]):
     name = "linalg.elementwise_kind"
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> ElementwiseKind:
-        return ElementwiseKind(_parse_bracketed(parser, ElementwiseKind))
-
-    def print_parameter(self, printer: Printer) -> None:
-        _print_bracketed(printer, self.data)

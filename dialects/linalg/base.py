@@ -16,19 +16,18 @@ from xdsl.dialects.builtin import (
     ShapedType,
     TensorType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.body import element_type
+from mlkit.dialects.utils.operand_lists import parse_colon_typed_operands, print_colon_typed_operands
 
 __all__ = [
     "parse_ins_outs",
-    "parse_optional_arrow_types",
     "print_ins_outs",
-    "print_optional_arrow_types",
     "verify_destination_style",
     "verify_structured",
 ]
@@ -43,11 +42,7 @@ def _parse_operand_group(parser: Parser, keyword: str) -> list[SSAValue]:
         return []
     parser.parse_punctuation("(")
     pos = parser.pos
-    names: list[UnresolvedOperand] = parser.parse_comma_separated_list(
-        Parser.Delimiter.NONE, parser.parse_unresolved_operand
-    )
-    parser.parse_punctuation(":")
-    types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+    names, types = parse_colon_typed_operands(parser)
     parser.parse_punctuation(")")
     if len(names) != len(types):
         parser.raise_error(
@@ -68,36 +63,8 @@ def print_ins_outs(
         if not values:
             continue
         printer.print_string(f" {keyword}(")
-        printer.print_list(values, printer.print_operand)
-        printer.print_string(" : ")
-        printer.print_list([v.type for v in values], printer.print_attribute)
+        print_colon_typed_operands(printer, values)
         printer.print_string(")")
-
-
-def parse_optional_arrow_types(parser: Parser) -> list[Attribute]:
-    """``-> t`` or ``-> (t1, t2)``, as ``parseOptionalArrowTypeList``."""
-    if parser.parse_optional_punctuation("->") is None:
-        return []
-    if parser.parse_optional_punctuation("(") is not None:
-        if parser.parse_optional_punctuation(")") is not None:
-            return []
-        types = parser.parse_comma_separated_list(
-            Parser.Delimiter.NONE, parser.parse_type
-        )
-        parser.parse_punctuation(")")
-        return types
-    return [parser.parse_type()]
-
-
-def print_optional_arrow_types(printer: Printer, types: Sequence[Attribute]) -> None:
-    if not types:
-        return
-    printer.print_string(" -> ")
-    if len(types) == 1:
-        printer.print_attribute(types[0])
-    else:
-        with printer.in_parens():
-            printer.print_list(types, printer.print_attribute)
 
 
 # -- verification -----------------------------------------------------------------

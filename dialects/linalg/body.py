@@ -1,4 +1,5 @@
-"""Scalar bodies of linalg's named ops, built as upstream's ``RegionBuilderHelper``.
+"""Bodies of linalg's structured ops: their terminator ``linalg.yield`` and the
+scalar bodies of the named ops, built as upstream's ``RegionBuilderHelper``.
 
 A named op's region is implicit in its custom syntax but printed in its generic
 form, and it is what generalization turns into a ``linalg.generic`` body, so it
@@ -21,6 +22,11 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import IRDLOperation, irdl_op_definition, traits_def, var_operand_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.attrs import BinaryFn, TernaryFn, TypeFn, UnaryFn
 
@@ -28,8 +34,10 @@ __all__ = [
     "BodyBuilder",
     "BodyError",
     "RegionBuilderFn",
+    "YieldOp",
     "build_region",
     "element_type",
+    "structured_op_parent",
 ]
 
 
@@ -47,6 +55,82 @@ def _width(t: Attribute) -> int:
         return t.width.data
     assert isinstance(t, AnyFloat)
     return t.bitwidth
+
+
+def structured_op_parent(op: Operation) -> Operation | None:
+    """The enclosing op with the structured-op interface, if ``op``'s parent is one."""
+    parent = op.parent_op()
+    return (
+        parent if parent is not None and hasattr(parent, "get_indexing_maps") else None
+    )
+
+
+def _inits_of(op: Operation) -> list[SSAValue]:
+    return list(op.outputs if hasattr(op, "outputs") else op.inits)  # type: ignore[attr-defined]
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """Ends a linalg body, yielding one value per init."""
+
+    name = "linalg.yield"
+
+    values = var_operand_def()
+    traits = traits_def(IsTerminator())
+
+    def __init__(self, *values: SSAValue | Operation) -> None:
+        super().__init__(operands=[values])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> YieldOp:
+        pos = parser.pos
+        names = (
+            parser.parse_optional_undelimited_comma_separated_list(
+                parser.parse_optional_unresolved_operand,
+                parser.parse_unresolved_operand,
+            )
+            or []
+        )
+        attrs = parser.parse_optional_attr_dict()
+        values: list[SSAValue] = []
+        if names:
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(
+                Parser.Delimiter.NONE, parser.parse_type
+            )
+            values = parser.resolve_operands(names, types, pos)
+        op = cls(*values)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.values:
+            printer.print_string(" ")
+            printer.print_list(self.values, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        if self.values:
+            printer.print_string(" : ")
+            printer.print_list(self.values.types, printer.print_attribute)
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        if parent is None or len(parent.regions) != 1 or not parent.regions[0].blocks:
+            raise VerifyException("expected single non-empty parent region")
+        if structured_op_parent(self) is None:
+            raise VerifyException("expected parent op with LinalgOp interface")
+        inits = _inits_of(parent)
+        if len(self.values) != len(inits):
+            raise VerifyException(
+                f"expected number of yield values ({len(self.values)}) to match the number "
+                f"of inits / outs operands of the enclosing LinalgOp ({len(inits)})"
+            )
+        for index, (value, init) in enumerate(zip(self.values, inits), start=1):
+            expected = element_type(init.type)
+            if value.type != expected:
+                raise VerifyException(
+                    f"type of yield operand {index} ('{value.type}') doesn't match the element "
+                    f"type of the enclosing linalg.generic op ('{expected}')"
+                )
 
 
 class BodyBuilder:
@@ -160,8 +244,6 @@ class BodyBuilder:
         return self._add(arith.SelectOp(a, b, c))
 
     def yield_(self, *values: SSAValue) -> None:
-        from mlkit.dialects.linalg.structural import YieldOp
-
         self.block.add_op(YieldOp(*values))
 
 

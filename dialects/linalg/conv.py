@@ -202,38 +202,33 @@ class PoolingOp(WindowedOp):
         b.yield_(b.binary(cls.COMBINE, out, b.cast(out.type, b.args[0])))
 
 
-_NHWC_POOL_LOOPS = ("n", "oh", "ow", "c", "kh", "kw")
-_NHWC_POOL_OPERANDS: tuple[tuple[Index, ...], ...] = (
-    ("n", ("oh", "kh"), ("ow", "kw"), "c"),
-    ("kh", "kw"),
-    ("n", "oh", "ow", "c"),
-)
+class _PoolingNhwcOp(PoolingOp):
+    """The NHWC poolings: a window over ``oh``/``ow`` per batch and channel."""
+
+    LOOPS: ClassVar[tuple[str, ...]] = ("n", "oh", "ow", "c", "kh", "kw")
+    REDUCTIONS: ClassVar[frozenset[str]] = frozenset({"kh", "kw"})
+    OPERANDS: ClassVar[tuple[tuple[Index, ...], ...]] = (
+        ("n", ("oh", "kh"), ("ow", "kw"), "c"),
+        ("kh", "kw"),
+        ("n", "oh", "ow", "c"),
+    )
 
 
 @irdl_op_definition
-class PoolingNhwcSumOp(PoolingOp):
+class PoolingNhwcSumOp(_PoolingNhwcOp):
     name = "linalg.pooling_nhwc_sum"
-    LOOPS: ClassVar[tuple[str, ...]] = _NHWC_POOL_LOOPS
-    REDUCTIONS: ClassVar[frozenset[str]] = frozenset({"kh", "kw"})
-    OPERANDS: ClassVar[tuple[tuple[Index, ...], ...]] = _NHWC_POOL_OPERANDS
     COMBINE: ClassVar[BinaryFn] = BinaryFn.ADD
 
 
 @irdl_op_definition
-class PoolingNhwcMaxOp(PoolingOp):
+class PoolingNhwcMaxOp(_PoolingNhwcOp):
     name = "linalg.pooling_nhwc_max"
-    LOOPS: ClassVar[tuple[str, ...]] = _NHWC_POOL_LOOPS
-    REDUCTIONS: ClassVar[frozenset[str]] = frozenset({"kh", "kw"})
-    OPERANDS: ClassVar[tuple[tuple[Index, ...], ...]] = _NHWC_POOL_OPERANDS
     COMBINE: ClassVar[BinaryFn] = BinaryFn.MAX_SIGNED
 
 
 @irdl_op_definition
-class PoolingNhwcMinOp(PoolingOp):
+class PoolingNhwcMinOp(_PoolingNhwcOp):
     name = "linalg.pooling_nhwc_min"
-    LOOPS: ClassVar[tuple[str, ...]] = _NHWC_POOL_LOOPS
-    REDUCTIONS: ClassVar[frozenset[str]] = frozenset({"kh", "kw"})
-    OPERANDS: ClassVar[tuple[tuple[Index, ...], ...]] = _NHWC_POOL_OPERANDS
     COMBINE: ClassVar[BinaryFn] = BinaryFn.MIN_SIGNED
 
 

@@ -9,7 +9,7 @@ has upstream's custom syntax: ``ins(...) outs(...)``, a required ``dimensions`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import (
     AffineMapAttr,
@@ -42,9 +42,8 @@ from mlkit.dialects.linalg.base import (
     verify_destination_style,
     verify_structured,
 )
-from mlkit.dialects.linalg.body import element_type
+from mlkit.dialects.linalg.body import YieldOp, element_type
 from mlkit.dialects.linalg.structural import (
-    YieldOp,
     build_payload_region,
     iterators_attr,
     maps_attr,
@@ -57,6 +56,7 @@ from mlkit.dialects.linalg.structural import (
     print_long_form_region,
     print_short_form,
 )
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 __all__ = ["BroadcastOp", "MapOp", "ReduceOp", "TransposeOp"]
 
@@ -120,13 +120,8 @@ class DestinationStyleOp(IRDLOperation):
         print_ins_outs(printer, self.inputs_list(), self.inits_list())
         if self.KEYWORD is not None:
             print_dense_i64_keyword(printer, self.KEYWORD, self._keyword_values())
-        printer.print_op_attributes(
-            {
-                k: v
-                for k, v in {**self.properties, **self.attributes}.items()
-                if k != self.KEYWORD
-            }
-        )
+        elided = () if self.KEYWORD is None else (self.KEYWORD,)
+        print_attr_dict(printer, self, elided, properties_first=True)
 
     @classmethod
     def _parse_tail(
@@ -141,18 +136,70 @@ class DestinationStyleOp(IRDLOperation):
         if cls.KEYWORD is not None:
             props[cls.KEYWORD] = parse_dense_i64_keyword(parser, cls.KEYWORD)
         attrs.update(parser.parse_optional_attr_dict())
-        prop_names = cls.get_irdl_definition().properties
-        for name in [n for n in attrs if n in prop_names]:
-            props[name] = attrs.pop(name)
-        return inputs, inits, props, attrs
+        inherent, attrs = split_attr_dict(cls, attrs)
+        return inputs, inits, props | inherent, attrs
 
     @classmethod
-    def _result_types(cls, inits: Sequence[SSAValue]) -> list[Attribute]:
-        return [v.type for v in inits if isinstance(v.type, TensorType)]
+    def _build_parsed(
+        cls,
+        operands: Sequence[SSAValue | Sequence[SSAValue]],
+        inits: Sequence[SSAValue],
+        props: dict[str, Attribute],
+        attrs: dict[str, Attribute],
+        region: Region,
+    ) -> Self:
+        """The parsed op: one tensor result per tensor init, named as upstream names them."""
+        op = cls.build(
+            operands=operands,
+            result_types=[[v.type for v in inits if isinstance(v.type, TensorType)]],
+            properties=props,
+            attributes=attrs,
+            regions=[region],
+        )
+        for result in op.results:
+            result.name_hint = cls.RESULT_NAME
+        return op
 
-    def _name_results(self) -> None:
-        for result in self.results:
-            result.name_hint = self.RESULT_NAME
+
+class _PayloadOp(DestinationStyleOp):
+    """map and reduce: a body written ``{ arith.addf }`` when it is one op over
+    the block arguments (``INIT_FIRST``: the init's argument first, as reduce's
+    combiner takes it), as ``(%in: f32, %init: f32) { ... }`` otherwise."""
+
+    INIT_FIRST: ClassVar[bool] = False
+
+    def _payload_arity(self) -> int:
+        return len(self.operands) if self.INIT_FIRST else len(self.inputs_list())
+
+    @classmethod
+    def _check_inits(cls, parser: Parser, inits: Sequence[SSAValue]) -> None:
+        """The op's own check of the parsed inits."""
+
+    @classmethod
+    def _parse_payload(
+        cls, parser: Parser
+    ) -> tuple[list[SSAValue], list[SSAValue], dict[str, Attribute], dict[str, Attribute], Region]:
+        """The operands, properties, attributes and body of the custom form."""
+        short = parse_short_form(parser)
+        inputs, inits, props, attrs = cls._parse_tail(parser)
+        cls._check_inits(parser, inits)
+        operand_types = [v.type for v in (*inputs, *inits)]
+        if short is not None:
+            arity = len(operand_types) if cls.INIT_FIRST else len(inputs)
+            region = build_payload_region(*short, operand_types, arity, init_first=cls.INIT_FIRST)
+        else:
+            region = parse_long_form_region(parser)
+        return inputs, inits, props, attrs, region
+
+    def print(self, printer: Printer) -> None:
+        body = self.body  # pyright: ignore[reportAttributeAccessIssue]
+        payload = payload_op(body.block, self._payload_arity(), init_first=self.INIT_FIRST)
+        if payload is not None:
+            print_short_form(printer, payload)
+        self._print_tail(printer)
+        if payload is None:
+            name_block_args(body.block, len(self.inputs_list()), "init")
+            print_long_form_region(printer, body)
 
 
 def _copy_body(input_type: Attribute, init_type: Attribute) -> Region:
@@ -163,7 +210,7 @@ def _copy_body(input_type: Attribute, init_type: Attribute) -> Region:
 
 
 @irdl_op_definition
-class MapOp(DestinationStyleOp):
+class MapOp(_PayloadOp):
     """Applies the body to the elements of each input at the same index."""
 
     name = "linalg.map"
@@ -213,45 +260,24 @@ class MapOp(DestinationStyleOp):
                 )
 
     @classmethod
-    def parse(cls, parser: Parser) -> MapOp:
-        short = parse_short_form(parser)
-        inputs, inits, props, attrs = cls._parse_tail(parser)
+    def _check_inits(cls, parser: Parser, inits: Sequence[SSAValue]) -> None:
         if len(inits) != 1:
             parser.raise_error("expected exactly one init in 'outs'")
-        operand_types = [v.type for v in (*inputs, *inits)]
-        if short is not None:
-            region = build_payload_region(
-                *short, operand_types, len(inputs), init_first=False
-            )
-        else:
-            region = parse_long_form_region(parser)
-        op = cls.build(
-            operands=[inputs, inits[0]],
-            result_types=[cls._result_types(inits)],
-            properties=props,
-            attributes=attrs,
-            regions=[region],
-        )
-        op._name_results()
-        return op
 
-    def print(self, printer: Printer) -> None:
-        payload = payload_op(self.mapper.block, len(self.inputs), init_first=False)
-        if payload is not None:
-            print_short_form(printer, payload)
-        self._print_tail(printer)
-        if payload is None:
-            name_block_args(self.mapper.block, len(self.inputs), "init")
-            print_long_form_region(printer, self.mapper)
+    @classmethod
+    def parse(cls, parser: Parser) -> MapOp:
+        inputs, inits, props, attrs, region = cls._parse_payload(parser)
+        return cls._build_parsed([inputs, inits[0]], inits, props, attrs, region)
 
 
 @irdl_op_definition
-class ReduceOp(DestinationStyleOp):
+class ReduceOp(_PayloadOp):
     """Reduces the inputs along ``dimensions`` into the inits with the body."""
 
     name = "linalg.reduce"
     KEYWORD: ClassVar[str | None] = "dimensions"
     RESULT_NAME: ClassVar[str] = "reduced"
+    INIT_FIRST: ClassVar[bool] = True
 
     inputs = var_operand_def(ShapedType)
     inits = var_operand_def(ShapedType)
@@ -335,37 +361,21 @@ class ReduceOp(DestinationStyleOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ReduceOp:
-        short = parse_short_form(parser)
-        inputs, inits, props, attrs = cls._parse_tail(parser)
-        operand_types = [v.type for v in (*inputs, *inits)]
-        if short is not None:
-            region = build_payload_region(
-                *short, operand_types, len(operand_types), init_first=True
-            )
-        else:
-            region = parse_long_form_region(parser)
-        op = cls.build(
-            operands=[inputs, inits],
-            result_types=[cls._result_types(inits)],
-            properties=props,
-            attributes=attrs,
-            regions=[region],
-        )
-        op._name_results()
-        return op
-
-    def print(self, printer: Printer) -> None:
-        payload = payload_op(self.combiner.block, len(self.operands), init_first=True)
-        if payload is not None:
-            print_short_form(printer, payload)
-        self._print_tail(printer)
-        if payload is None:
-            name_block_args(self.combiner.block, len(self.inputs), "init")
-            print_long_form_region(printer, self.combiner)
+        inputs, inits, props, attrs, region = cls._parse_payload(parser)
+        return cls._build_parsed([inputs, inits], inits, props, attrs, region)
 
 
 class _CopyLikeOp(DestinationStyleOp):
     """One input, one init and a body that yields the input element."""
+
+    input = operand_def(ShapedType)
+    init = operand_def(ShapedType)
+    result = var_result_def(TensorType)
+    region = region_def("single_block")
+
+    @property
+    def body(self) -> Region:
+        return self.region
 
     def inputs_list(self) -> list[SSAValue]:
         return [self.input]
@@ -381,15 +391,8 @@ class _CopyLikeOp(DestinationStyleOp):
         inputs, inits, props, attrs = cls._parse_tail(parser)
         if len(inputs) != 1 or len(inits) != 1:
             parser.raise_error(f"'{cls.name}' expects one input and one init")
-        op = cls.build(
-            operands=[inputs[0], inits[0]],
-            result_types=[cls._result_types(inits)],
-            properties=props,
-            attributes=attrs,
-            regions=[_copy_body(inputs[0].type, inits[0].type)],
-        )
-        op._name_results()
-        return op
+        body = _copy_body(inputs[0].type, inits[0].type)
+        return cls._build_parsed([inputs[0], inits[0]], inits, props, attrs, body)
 
     def print(self, printer: Printer) -> None:
         self._print_tail(printer)
@@ -403,15 +406,7 @@ class TransposeOp(_CopyLikeOp):
     KEYWORD: ClassVar[str | None] = "permutation"
     RESULT_NAME: ClassVar[str] = "transposed"
 
-    input = operand_def(ShapedType)
-    init = operand_def(ShapedType)
-    result = var_result_def(TensorType)
     permutation = prop_def(DenseArrayBase.constr(i64))
-    region = region_def("single_block")
-
-    @property
-    def body(self) -> Region:
-        return self.region
 
     def indexing_maps_list(self) -> list[AffineMap]:
         perm = self.permutation.get_values()
@@ -452,15 +447,7 @@ class BroadcastOp(_CopyLikeOp):
     KEYWORD: ClassVar[str | None] = "dimensions"
     RESULT_NAME: ClassVar[str] = "broadcasted"
 
-    input = operand_def(ShapedType)
-    init = operand_def(ShapedType)
-    result = var_result_def(TensorType)
     dimensions = prop_def(DenseArrayBase.constr(i64))
-    region = region_def("single_block")
-
-    @property
-    def body(self) -> Region:
-        return self.region
 
     def indexing_maps_list(self) -> list[AffineMap]:
         rank = len(_shape(self.init))

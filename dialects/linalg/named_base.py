@@ -29,13 +29,16 @@ from xdsl.printer import Printer
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from mlkit.dialects.linalg.base import (
     parse_ins_outs,
-    parse_optional_arrow_types,
     print_ins_outs,
-    print_optional_arrow_types,
     verify_destination_style,
     verify_structured,
 )
 from mlkit.dialects.linalg.body import BodyBuilder, BodyError, build_region
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
+from mlkit.dialects.utils.type_lists import (
+    parse_optional_arrow_type_list,
+    print_optional_arrow_type_list,
+)
 
 __all__ = ["NamedStructuredOp", "rank_of"]
 
@@ -156,10 +159,9 @@ class NamedStructuredOp(NamedOperation, ABC):
         props = parser.parse_optional_properties_dict()
         attrs = parser.parse_optional_attr_dict()
         inputs, outputs = parse_ins_outs(parser)
-        result_types = parse_optional_arrow_types(parser)
-        prop_names = cls.get_irdl_definition().properties
-        for name in [n for n in attrs if n in prop_names]:
-            props[name] = attrs.pop(name)
+        result_types = parse_optional_arrow_type_list(parser) or []
+        inherent, attrs = split_attr_dict(cls, attrs)
+        props.update(inherent)
         props.update(prefix)
         types = [v.type for v in (*inputs, *outputs)]
         props = {**cls.default_properties(types, props), **props}
@@ -186,15 +188,9 @@ class NamedStructuredOp(NamedOperation, ABC):
 
     def print(self, printer: Printer) -> None:
         self.print_prefix(printer)
-        elided = set(_ALWAYS_ELIDED) | set(self.ELIDED)
-        attrs = {
-            k: v
-            for k, v in {**self.properties, **self.attributes}.items()
-            if k not in elided
-        }
-        printer.print_op_attributes(attrs)
+        print_attr_dict(printer, self, (*_ALWAYS_ELIDED, *self.ELIDED), properties_first=True)
         print_ins_outs(printer, self.inputs, self.outputs)
-        print_optional_arrow_types(printer, self.res.types)
+        print_optional_arrow_type_list(printer, self.res.types)
 
 
 def maps_array(maps: Sequence[AffineMap]) -> ArrayAttr[AffineMapAttr]:

@@ -22,6 +22,11 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
+from xdsl.dialects.utils.dynamic_index_list import (
+    get_dynamic_index_list,
+    parse_dynamic_index_list_without_types,
+    print_dynamic_index_list,
+)
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -40,10 +45,14 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.base import (
     parse_ins_outs,
-    parse_optional_arrow_types,
     print_ins_outs,
-    print_optional_arrow_types,
     verify_destination_style,
+)
+from mlkit.dialects.linalg.structural import parse_dense_i64_keyword, parse_dense_i64_value
+from mlkit.dialects.utils.operand_lists import parse_typed_operand, print_typed_value
+from mlkit.dialects.utils.type_lists import (
+    parse_optional_arrow_type_list,
+    print_optional_arrow_type_list,
 )
 
 __all__ = ["PackOp", "SoftmaxOp", "UnPackOp"]
@@ -75,11 +84,9 @@ class _RelayoutOp(IRDLOperation):
     static_inner_tiles = prop_def(DenseArrayBase.constr(i64))
 
     def mixed_tiles(self) -> list[int | SSAValue]:
-        dynamic = iter(self.inner_tiles)  # type: ignore[attr-defined]
-        return [
-            next(dynamic) if t == _DYNAMIC else t
-            for t in self.static_inner_tiles.get_values()
-        ]
+        return get_dynamic_index_list(
+            self.static_inner_tiles.get_values(), self.inner_tiles, _DYNAMIC  # type: ignore[attr-defined]
+        )
 
     def _packed_and_unpacked(self) -> tuple[Attribute, Attribute]:
         raise NotImplementedError
@@ -94,41 +101,15 @@ class _RelayoutOp(IRDLOperation):
             and parser.parse_optional_keyword("padding_value") is not None
         ):
             parser.parse_punctuation("(")
-            pad_name = parser.parse_unresolved_operand()
-            parser.parse_punctuation(":")
-            padding = (pad_name, parser.parse_type())
+            padding = parse_typed_operand(parser)
             parser.parse_punctuation(")")
         props: dict[str, Attribute] = {}
         if parser.parse_optional_keyword("outer_dims_perm") is not None:
-            parser.parse_punctuation("=")
-            props["outer_dims_perm"] = DenseArrayBase.from_list(
-                i64,
-                parser.parse_comma_separated_list(
-                    Parser.Delimiter.SQUARE, parser.parse_integer
-                ),
-            )
-        parser.parse_keyword("inner_dims_pos")
-        parser.parse_punctuation("=")
-        props["inner_dims_pos"] = DenseArrayBase.from_list(
-            i64,
-            parser.parse_comma_separated_list(
-                Parser.Delimiter.SQUARE, parser.parse_integer
-            ),
-        )
+            props["outer_dims_perm"] = parse_dense_i64_value(parser)
+        props["inner_dims_pos"] = parse_dense_i64_keyword(parser, "inner_dims_pos")
         parser.parse_keyword("inner_tiles")
         parser.parse_punctuation("=")
-        static: list[int] = []
-        dynamic_names: list[UnresolvedOperand] = []
-
-        def tile() -> None:
-            name = parser.parse_optional_unresolved_operand()
-            if name is not None:
-                dynamic_names.append(name)
-                static.append(_DYNAMIC)
-            else:
-                static.append(parser.parse_integer())
-
-        parser.parse_comma_separated_list(Parser.Delimiter.SQUARE, tile)
+        dynamic_names, static = parse_dynamic_index_list_without_types(parser, _DYNAMIC)
         props["static_inner_tiles"] = DenseArrayBase.from_list(i64, static)
         parser.parse_keyword("into")
         dest_name = parser.parse_unresolved_operand()
@@ -171,9 +152,7 @@ class _RelayoutOp(IRDLOperation):
         padding = getattr(self, "padding_value", None)
         if padding is not None:
             printer.print_string(" padding_value(")
-            printer.print_operand(padding)
-            printer.print_string(" : ")
-            printer.print_attribute(padding.type)
+            print_typed_value(printer, padding)
             printer.print_string(")")
         if self.outer_dims_perm is not None:
             printer.print_string(
@@ -182,16 +161,11 @@ class _RelayoutOp(IRDLOperation):
         printer.print_string(
             f" inner_dims_pos = [{', '.join(map(str, self.inner_dims_pos.get_values()))}]"
         )
-        printer.print_string(" inner_tiles = [")
-        printer.print_list(
-            self.mixed_tiles(),
-            lambda t: (
-                printer.print_operand(t)
-                if isinstance(t, SSAValue)
-                else printer.print_string(str(t))
-            ),
+        printer.print_string(" inner_tiles = ")
+        print_dynamic_index_list(
+            printer, _DYNAMIC, self.inner_tiles, self.static_inner_tiles.get_values()  # type: ignore[attr-defined]
         )
-        printer.print_string("] into ")
+        printer.print_string(" into ")
         printer.print_operand(self.dest)
         printer.print_op_attributes(
             {k: v for k, v in self.attributes.items() if k != "operandSegmentSizes"}
@@ -326,7 +300,7 @@ class SoftmaxOp(IRDLOperation):
         inputs, outputs = parse_ins_outs(parser)
         if len(inputs) != 1 or len(outputs) != 1:
             parser.raise_error("'linalg.softmax' expects one input and one output")
-        results = parse_optional_arrow_types(parser)
+        results = parse_optional_arrow_type_list(parser) or []
         return cls.build(
             operands=[inputs[0], outputs[0]],
             result_types=[results],
@@ -338,7 +312,7 @@ class SoftmaxOp(IRDLOperation):
         printer.print_op_attributes(self.attributes)
         printer.print_string(f" dimension({self.dimension.value.data})")
         print_ins_outs(printer, [self.input], [self.output])
-        print_optional_arrow_types(printer, self.result.types)
+        print_optional_arrow_type_list(printer, self.result.types)
 
     def verify_(self) -> None:
         verify_destination_style(self, [self.output])

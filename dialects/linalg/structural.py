@@ -1,4 +1,5 @@
-"""linalg's structural ops: generic, index, yield, map, reduce, transpose, broadcast.
+"""linalg's structural ops, generic and index, and the short and long body
+forms that generic, map and reduce share.
 
 xDSL defines generic, index, yield, reduce, transpose and broadcast, but prints
 them in syntax upstream does not read (``ins(%x:t)``, ``attrs = {...}`` on generic,
@@ -31,24 +32,23 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
-    traits_def,
-    var_operand_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from mlkit.dialects.linalg.base import (
     parse_ins_outs,
-    parse_optional_arrow_types,
     print_ins_outs,
-    print_optional_arrow_types,
     verify_destination_style,
     verify_structured,
 )
-from mlkit.dialects.linalg.body import element_type
+from mlkit.dialects.linalg.body import YieldOp, element_type, structured_op_parent
+from mlkit.dialects.utils.type_lists import (
+    parse_optional_arrow_type_list,
+    print_optional_arrow_type_list,
+)
 
 # The names under which upstream keeps a generic op's trait attributes.
 _GENERIC_TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
@@ -72,14 +72,19 @@ def _dense_i64(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, values)
 
 
-def parse_dense_i64_keyword(parser: Parser, keyword: str) -> DenseArrayBase:
-    """``keyword = [1, 2]``, as upstream's ``parseDenseI64ArrayAttr``."""
-    parser.parse_keyword(keyword)
+def parse_dense_i64_value(parser: Parser) -> DenseArrayBase:
+    """``= [1, 2]`` after a keyword, as upstream's ``parseDenseI64ArrayAttr``."""
     parser.parse_punctuation("=")
     values = parser.parse_comma_separated_list(
         Parser.Delimiter.SQUARE, parser.parse_integer
     )
     return _dense_i64(values)
+
+
+def parse_dense_i64_keyword(parser: Parser, keyword: str) -> DenseArrayBase:
+    """``keyword = [1, 2]``."""
+    parser.parse_keyword(keyword)
+    return parse_dense_i64_value(parser)
 
 
 def print_dense_i64_keyword(
@@ -89,83 +94,8 @@ def print_dense_i64_keyword(
     printer.print_string(f" {keyword} = [{', '.join(str(v) for v in values)}] ")
 
 
-def _structured_op_parent(op: Operation) -> Operation | None:
-    parent = op.parent_op()
-    return (
-        parent if parent is not None and hasattr(parent, "get_indexing_maps") else None
-    )
-
-
 def _num_loops(op: Operation) -> int:
     return len(op.get_iterator_types())  # type: ignore[attr-defined]
-
-
-def _inits_of(op: Operation) -> list[SSAValue]:
-    return list(op.outputs if hasattr(op, "outputs") else op.inits)  # type: ignore[attr-defined]
-
-
-@irdl_op_definition
-class YieldOp(IRDLOperation):
-    """Ends a linalg body, yielding one value per init."""
-
-    name = "linalg.yield"
-
-    values = var_operand_def()
-    traits = traits_def(IsTerminator())
-
-    def __init__(self, *values: SSAValue | Operation) -> None:
-        super().__init__(operands=[values])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> YieldOp:
-        pos = parser.pos
-        names = (
-            parser.parse_optional_undelimited_comma_separated_list(
-                parser.parse_optional_unresolved_operand,
-                parser.parse_unresolved_operand,
-            )
-            or []
-        )
-        attrs = parser.parse_optional_attr_dict()
-        values: list[SSAValue] = []
-        if names:
-            parser.parse_punctuation(":")
-            types = parser.parse_comma_separated_list(
-                Parser.Delimiter.NONE, parser.parse_type
-            )
-            values = parser.resolve_operands(names, types, pos)
-        op = cls(*values)
-        op.attributes.update(attrs)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        if self.values:
-            printer.print_string(" ")
-            printer.print_list(self.values, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        if self.values:
-            printer.print_string(" : ")
-            printer.print_list(self.values.types, printer.print_attribute)
-
-    def verify_(self) -> None:
-        parent = self.parent_op()
-        if parent is None or len(parent.regions) != 1 or not parent.regions[0].blocks:
-            raise VerifyException("expected single non-empty parent region")
-        if _structured_op_parent(self) is None:
-            raise VerifyException("expected parent op with LinalgOp interface")
-        inits = _inits_of(parent)
-        if len(self.values) != len(inits):
-            raise VerifyException(
-                f"expected number of yield values ({len(self.values)}) to match the number "
-                f"of inits / outs operands of the enclosing LinalgOp ({len(inits)})"
-            )
-        for index, (value, init) in enumerate(zip(self.values, inits), start=1):
-            expected = element_type(init.type)
-            if value.type != expected:
-                raise VerifyException(
-                    f"type of yield operand {index} ('{value.type}') doesn't match the element "
-                    f"type of the enclosing linalg.generic op ('{expected}')"
-                )
 
 
 @irdl_op_definition
@@ -200,7 +130,7 @@ class IndexOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        parent = _structured_op_parent(self)
+        parent = structured_op_parent(self)
         if parent is None:
             raise VerifyException("expected parent op with LinalgOp interface")
         loops = _num_loops(parent)
@@ -286,7 +216,7 @@ class GenericOp(LinalgStructuredOperation):
             parser.parse_punctuation("=")
             trait_attrs.update(parser.parse_optional_attr_dict())
         region = parser.parse_region()
-        result_types = parse_optional_arrow_types(parser)
+        result_types = parse_optional_arrow_type_list(parser) or []
         for name in _GENERIC_TRAIT_NAMES:
             if name in trait_attrs:
                 props[name] = trait_attrs.pop(name)
@@ -319,7 +249,7 @@ class GenericOp(LinalgStructuredOperation):
             name_block_args(self.body.block, len(self.inputs), "out")
         printer.print_string(" ")
         printer.print_region(self.body)
-        print_optional_arrow_types(printer, self.res.types)
+        print_optional_arrow_type_list(printer, self.res.types)
 
 
 def payload_op(block: Block, num_operands: int, init_first: bool) -> Operation | None:

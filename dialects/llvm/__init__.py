@@ -1,6 +1,6 @@
 """The LLVM dialect (``llvm``), as upstream MLIR writes it.
 
-The op, type and attribute definitions live in the ``llvm_*`` part modules;
+The op, type and attribute definitions live in the part modules of this package;
 this module gathers them into the :data:`LLVM` dialect object and re-exports
 them, so passes import every LLVM name from here. Every op and type replaces
 xDSL's (whose type classes are final and whose ops disagree with upstream in

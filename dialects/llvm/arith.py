@@ -11,14 +11,14 @@ generic form matches upstream's (``overflowFlags = 0 : i32``,
 from __future__ import annotations
 
 from abc import ABC
+from collections.abc import Callable
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, VectorType, i1
+from xdsl.dialects.builtin import I32, IntegerAttr, UnitAttr, VectorType, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     irdl_op_definition,
     operand_def,
@@ -39,13 +39,15 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.attrs import (
-    NO_FASTMATH,
-    FCMP_PREDICATES,
-    ICMP_PREDICATES,
-    FastMathAttr,
-    i64_enum,
+from mlkit.dialects.llvm.attrs import FCMP_PREDICATES, ICMP_PREDICATES, i64_enum
+from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
+from mlkit.dialects.llvm.types import (
+    FLOAT_LIKE,
+    SIGNLESS_INT_LIKE,
+    is_float_like,
+    is_signless_integer_like,
 )
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 OVERFLOW_FLAGS = ("nsw", "nuw")  # bit 0, bit 1
 
@@ -80,41 +82,24 @@ class OverflowFlags(CustomDirective):
             printer.print_string(f"overflow<{', '.join(flags)}>")
 
 
-def _signless_int_like(type: Attribute) -> bool:
-    if isinstance(type, VectorType):
-        type = type.element_type
-    return isinstance(type, IntegerType) and type.signedness.data.name == "SIGNLESS"
-
-
-def _float_like(type: Attribute) -> bool:
-    from xdsl.dialects.builtin import AnyFloat
-
-    if isinstance(type, VectorType):
-        type = type.element_type
-    return isinstance(type, AnyFloat)
-
-
-class _SameTypeBinary(IRDLOperation, ABC):
+class _SameTypeBinary(PureOp, ABC):
     T: ClassVar = VarConstraint("T", AnyAttr())
     lhs = operand_def(T)
     rhs = operand_def(T)
     res = result_def(T)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
 
-    ELEMENT_CHECK: ClassVar[str] = "int"
+    # what the operands' elements must be, and upstream's description of it
+    ELEMENTS: ClassVar[tuple[Callable[[Attribute], bool], str]] = (
+        is_signless_integer_like,
+        SIGNLESS_INT_LIKE,
+    )
 
     def __init__(self, lhs: SSAValue, rhs: SSAValue, **properties: Attribute) -> None:
         super().__init__(operands=[lhs, rhs], result_types=[lhs.type], properties=properties)
 
     def verify_(self) -> None:
-        ok = _float_like if self.ELEMENT_CHECK == "float" else _signless_int_like
+        ok, kind = self.ELEMENTS
         if not ok(self.lhs.type):
-            kind = (
-                "floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type"
-                if self.ELEMENT_CHECK == "float"
-                else "signless integer or LLVM dialect-compatible vector of signless integer"
-            )
             raise VerifyException(f"operand #0 must be {kind}, but got '{self.lhs.type}'")
 
 
@@ -133,9 +118,8 @@ class IntBinaryExactOp(_SameTypeBinary, ABC):
     assembly_format = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
 
-class FloatBinaryOp(_SameTypeBinary, ABC):
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    ELEMENT_CHECK: ClassVar[str] = "float"
+class FloatBinaryOp(_SameTypeBinary, FastMathOp, ABC):
+    ELEMENTS: ClassVar[tuple[Callable[[Attribute], bool], str]] = (is_float_like, FLOAT_LIKE)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
 
 
@@ -232,14 +216,11 @@ class FRemOp(FloatBinaryOp):
 
 
 @irdl_op_definition
-class FNegOp(IRDLOperation):
+class FNegOp(PureOp, FastMathOp):
     name = "llvm.fneg"
     T: ClassVar = VarConstraint("T", AnyAttr())
     operand = operand_def(T)
     res = result_def(T)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$operand attr-dict `:` type($res)"
 
     def __init__(self, operand: SSAValue) -> None:
@@ -291,11 +272,9 @@ class _CompareOp(IRDLOperation, ABC):
         type = parser.parse_type()
         lhs_v, rhs_v = parser.resolve_operands([lhs, rhs], [type, type], at)
         op = cls(predicates[word], lhs_v, rhs_v)
-        for name, value in attrs.items():
-            if name in op.get_irdl_definition().properties:
-                op.properties[name] = value
-            else:
-                op.attributes[name] = value
+        props, attributes = split_attr_dict(cls, attrs)
+        op.properties |= props
+        op.attributes |= attributes
         return op
 
     def print(self, printer: Printer) -> None:
@@ -306,10 +285,7 @@ class _CompareOp(IRDLOperation, ABC):
         printer.print_operand(self.lhs)
         printer.print_string(", ")
         printer.print_operand(self.rhs)
-        extra = {k: v for k, v in self.properties.items() if k != "predicate"}
-        if extra.get("fastmathFlags") == NO_FASTMATH:
-            del extra["fastmathFlags"]
-        printer.print_op_attributes({**self.attributes, **extra})
+        print_attr_dict(printer, self, ("predicate",))
         printer.print_string(" : ")
         printer.print_attribute(self.lhs.type)
 
@@ -322,37 +298,31 @@ class ICmpOp(_CompareOp):
 
 
 @irdl_op_definition
-class FCmpOp(_CompareOp):
+class FCmpOp(_CompareOp, FastMathOp):
     name = "llvm.fcmp"
     predicate = prop_def(IntegerAttr)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
     PREDICATES: ClassVar = FCMP_PREDICATES
 
 
 @irdl_op_definition
-class SelectOp(IRDLOperation):
+class SelectOp(PureOp, FastMathOp):
     name = "llvm.select"
     T: ClassVar = VarConstraint("T", AnyAttr())
     condition = operand_def()
     trueValue = operand_def(T)
     falseValue = operand_def(T)
     res = result_def(T)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "operands attr-dict `:` type($condition) `,` type($res)"
 
     def __init__(self, cond: SSAValue, lhs: SSAValue, rhs: SSAValue) -> None:
         super().__init__(operands=[cond, lhs, rhs], result_types=[lhs.type])
 
 
-class CastOp(IRDLOperation, ABC):
+class CastOp(PureOp, ABC):
     """``$arg attr-dict : type($arg) to type($res)``."""
 
     arg = operand_def()
     res = result_def()
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
 
     def __init__(self, arg: SSAValue, res_type: Attribute, **properties: Attribute) -> None:
@@ -364,8 +334,7 @@ class NNegCastOp(CastOp, ABC):
     assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
-class FastMathCastOp(CastOp, ABC):
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
+class FastMathCastOp(CastOp, FastMathOp, ABC):
     assembly_format = (
         "$arg (`fastmath` `` $fastmathFlags^)? attr-dict `:` type($arg) `to` type($res)"
     )

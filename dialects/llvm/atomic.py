@@ -33,36 +33,53 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.attrs import ATOMIC_ORDERINGS, AtomicBinOp, AtomicOrdering, i64_enum
-from mlkit.dialects.llvm.common import print_attr_dict, split_attr_dict
+from mlkit.dialects.llvm.attrs import (
+    ATOMIC_ORDERINGS,
+    ORDERING_NAMES,
+    AtomicBinOp,
+    AtomicOrdering,
+    i64_enum,
+    parse_ordering,
+)
+from mlkit.dialects.llvm.interfaces import MemoryAccessOp
 from mlkit.dialects.llvm.types import LLVMPointerType, LLVMStructType
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
-_ORDERING_NAMES = {v: k for k, v in ATOMIC_ORDERINGS.items()}
+def parse_optional_syncscope(parser: Parser) -> StringAttr | None:
+    """`` syncscope("s")`` of atomic ops, when there is one."""
+    if parser.parse_optional_keyword("syncscope") is None:
+        return None
+    parser.parse_punctuation("(")
+    scope = StringAttr(parser.parse_str_literal())
+    parser.parse_punctuation(")")
+    return scope
+
+
+def print_syncscope(printer: Printer, scope: StringAttr) -> None:
+    printer.print_string("syncscope(")
+    printer.print_string_literal(scope.data)
+    printer.print_string(")")
 
 
 @irdl_custom_directive
 class SyncScope(CustomDirective):
-    """`` syncscope("s")`` of atomicrmw, cmpxchg and fence, when there is one."""
+    """`` syncscope("s")`` of atomicrmw and fence, when there is one."""
 
     syncscope: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
-        if parser.parse_optional_keyword("syncscope") is not None:
-            parser.parse_punctuation("(")
-            self.syncscope.set(state, StringAttr(parser.parse_str_literal()))
-            parser.parse_punctuation(")")
+        if (scope := parse_optional_syncscope(parser)) is not None:
+            self.syncscope.set(state, scope)
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         scope = self.syncscope.get(op)
         if isinstance(scope, StringAttr):
             state.print_whitespace(printer)
-            printer.print_string("syncscope(")
-            printer.print_string_literal(scope.data)
-            printer.print_string(")")
+            print_syncscope(printer, scope)
 
 
 @irdl_op_definition
-class AtomicRMWOp(IRDLOperation):
+class AtomicRMWOp(MemoryAccessOp):
     name = "llvm.atomicrmw"
     T: ClassVar = VarConstraint("T", AnyAttr())
     ptr = operand_def(LLVMPointerType)
@@ -70,14 +87,6 @@ class AtomicRMWOp(IRDLOperation):
     res = result_def(T)
     bin_op = prop_def(IntegerAttr)
     ordering = prop_def(IntegerAttr)
-    syncscope = opt_prop_def(StringAttr)
-    alignment = opt_prop_def(IntegerAttr)
-    volatile_ = opt_prop_def(UnitAttr)
-    access_groups = opt_prop_def(AnyAttr())
-    alias_scopes = opt_prop_def(AnyAttr())
-    noalias_scopes = opt_prop_def(AnyAttr())
-    tbaa = opt_prop_def(AnyAttr())
-    irdl_options = (ParsePropInAttrDict(),)
     custom_directives = (AtomicBinOp, AtomicOrdering, SyncScope)
     assembly_format = (
         "(`volatile` $volatile_^)? custom<AtomicBinOp>($bin_op) $ptr `,` $val"
@@ -94,7 +103,7 @@ class AtomicRMWOp(IRDLOperation):
 
 
 @irdl_op_definition
-class AtomicCmpXchgOp(IRDLOperation):
+class AtomicCmpXchgOp(MemoryAccessOp):
     name = "llvm.cmpxchg"
     ptr = operand_def(LLVMPointerType)
     cmp = operand_def()
@@ -102,15 +111,7 @@ class AtomicCmpXchgOp(IRDLOperation):
     res = result_def(LLVMStructType)
     success_ordering = prop_def(IntegerAttr)
     failure_ordering = prop_def(IntegerAttr)
-    syncscope = opt_prop_def(StringAttr)
-    alignment = opt_prop_def(IntegerAttr)
     weak = opt_prop_def(UnitAttr)
-    volatile_ = opt_prop_def(UnitAttr)
-    access_groups = opt_prop_def(AnyAttr())
-    alias_scopes = opt_prop_def(AnyAttr())
-    noalias_scopes = opt_prop_def(AnyAttr())
-    tbaa = opt_prop_def(AnyAttr())
-    irdl_options = (ParsePropInAttrDict(),)
 
     @classmethod
     def parse(cls, parser: Parser) -> Operation:
@@ -124,18 +125,10 @@ class AtomicCmpXchgOp(IRDLOperation):
         cmp = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         val = parser.parse_unresolved_operand()
-        if parser.parse_optional_keyword("syncscope") is not None:
-            parser.parse_punctuation("(")
-            props["syncscope"] = StringAttr(parser.parse_str_literal())
-            parser.parse_punctuation(")")
+        if (scope := parse_optional_syncscope(parser)) is not None:
+            props["syncscope"] = scope
         for key in ("success_ordering", "failure_ordering"):
-            at = parser.pos
-            word = parser.parse_optional_identifier()
-            if word not in ATOMIC_ORDERINGS:
-                parser.raise_error(
-                    f"expected ordering to be one of: {', '.join(ATOMIC_ORDERINGS)}", at
-                )
-            props[key] = i64_enum(ATOMIC_ORDERINGS[word])
+            props[key] = i64_enum(parse_ordering(parser))
         extra, attributes = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         at = parser.pos
@@ -157,12 +150,11 @@ class AtomicCmpXchgOp(IRDLOperation):
         printer.print_string(" ")
         printer.print_list(self.operands, printer.print_operand)
         if self.syncscope is not None:
-            printer.print_string(" syncscope(")
-            printer.print_string_literal(self.syncscope.data)
-            printer.print_string(")")
+            printer.print_string(" ")
+            print_syncscope(printer, self.syncscope)
         for prop in (self.success_ordering, self.failure_ordering):
             assert isinstance(prop, IntegerAttr)
-            printer.print_string(" " + _ORDERING_NAMES[prop.value.data])
+            printer.print_string(" " + ORDERING_NAMES[prop.value.data])
         print_attr_dict(
             printer,
             self,

@@ -11,6 +11,7 @@ differently; hence the replacements here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr
 from xdsl.ir import Attribute, ParametrizedAttribute
@@ -122,6 +123,18 @@ UNNAMED_ADDRS = {"": 0, "local_unnamed_addr": 1, "unnamed_addr": 2}
 TLS_MODES = {"": 0, "thread_local": 1}
 
 
+ORDERING_NAMES = {v: k for k, v in ATOMIC_ORDERINGS.items()}
+
+
+def parse_ordering(parser: Parser) -> int:
+    """An atomic ordering keyword (``monotonic``), as its value."""
+    at = parser.pos
+    word = parser.parse_optional_identifier()
+    if word not in ATOMIC_ORDERINGS:
+        parser.raise_error(f"expected ordering to be one of: {', '.join(ATOMIC_ORDERINGS)}", at)
+    return ATOMIC_ORDERINGS[word]
+
+
 def i64_enum(value: int) -> IntegerAttr:
     return IntegerAttr(value, IntegerType(64))
 
@@ -174,25 +187,45 @@ AtomicOrdering = enum_directive("AtomicOrdering", ATOMIC_ORDERINGS)
 AtomicBinOp = enum_directive("AtomicBinOp", ATOMIC_BIN_OPS)
 
 
+class _KeywordAttr(ParametrizedAttribute):
+    """An attribute holding one of ``KEYWORDS`` (a ``StringAttr``), written
+    ``<keyword>`` as upstream's enum attributes with `` `<` $value `>` `` are."""
+
+    KEYWORDS: ClassVar[tuple[str, ...]]
+    WHAT: ClassVar[str]  # what the keyword names, for the parse error
+    DEFAULT: ClassVar[str | None] = None
+
+    def __init__(self, value: str | StringAttr | None = None) -> None:
+        value = self.DEFAULT if value is None else value
+        assert value is not None, f"{self.name} needs a value"
+        super().__init__(StringAttr(value) if isinstance(value, str) else value)
+
+    @property
+    def keyword(self) -> str:
+        value = self.parameters[0]
+        assert isinstance(value, StringAttr)
+        return value.data
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.keyword}>")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            word = parse_keyword_of(parser, cls.KEYWORDS, cls.WHAT)  # type: ignore[arg-type]
+        return [StringAttr(word)]
+
+
 @irdl_attr_definition
-class LinkageAttr(ParametrizedAttribute):
+class LinkageAttr(_KeywordAttr):
     """``#llvm.linkage<internal>``: printed bare, as upstream does."""
 
     name = "llvm.linkage"
 
     linkage: StringAttr
 
-    def __init__(self, linkage: str | StringAttr) -> None:
-        super().__init__(StringAttr(linkage) if isinstance(linkage, str) else linkage)
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.linkage.data}>")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            word = parse_keyword_of(parser, LINKAGES, "linkage")  # type: ignore[arg-type]
-        return [StringAttr(word)]
+    KEYWORDS: ClassVar[tuple[str, ...]] = LINKAGES
+    WHAT: ClassVar[str] = "linkage"
 
     def verify(self) -> None:
         if self.linkage.data not in LINKAGES:
@@ -200,48 +233,32 @@ class LinkageAttr(ParametrizedAttribute):
 
 
 @irdl_attr_definition
-class CConvAttr(ParametrizedAttribute):
+class CConvAttr(_KeywordAttr):
     """``#llvm.cconv<fastcc>``: a function's or call's calling convention."""
 
     name = "llvm.cconv"
 
     cconv: StringAttr
 
-    def __init__(self, cconv: str | StringAttr = "ccc") -> None:
-        super().__init__(StringAttr(cconv) if isinstance(cconv, str) else cconv)
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.cconv.data}>")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            word = parse_keyword_of(parser, CALLING_CONVENTIONS, "calling convention")  # type: ignore[arg-type]
-        return [StringAttr(word)]
+    KEYWORDS: ClassVar[tuple[str, ...]] = CALLING_CONVENTIONS
+    WHAT: ClassVar[str] = "calling convention"
+    DEFAULT: ClassVar[str | None] = "ccc"
 
 
 TAIL_CALL_KINDS = ("none", "tail", "musttail", "notail")
 
 
 @irdl_attr_definition
-class TailCallKindAttr(ParametrizedAttribute):
+class TailCallKindAttr(_KeywordAttr):
     """``#llvm.tailcallkind<tail>``."""
 
     name = "llvm.tailcallkind"
 
     kind: StringAttr
 
-    def __init__(self, kind: str | StringAttr = "none") -> None:
-        super().__init__(StringAttr(kind) if isinstance(kind, str) else kind)
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.kind.data}>")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            word = parse_keyword_of(parser, TAIL_CALL_KINDS, "tail call kind")  # type: ignore[arg-type]
-        return [StringAttr(word)]
+    KEYWORDS: ClassVar[tuple[str, ...]] = TAIL_CALL_KINDS
+    WHAT: ClassVar[str] = "tail call kind"
+    DEFAULT: ClassVar[str | None] = "none"
 
 
 # upstream's declaration order, which is also its printing order

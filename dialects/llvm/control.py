@@ -57,8 +57,8 @@ from mlkit.dialects.llvm.attrs import (
     FastMathAttr,
     TailCallKindAttr,
 )
-from mlkit.dialects.llvm.common import print_attr_dict, split_attr_dict
 from mlkit.dialects.llvm.types import LLVMFunctionType, LLVMPointerType, LLVMVoidType
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 _EMPTY_BUNDLES = DenseArrayBase.from_list(i32, [])
 

@@ -16,68 +16,51 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import Pure
 
-from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
+from mlkit.dialects.llvm.interfaces import AliasAnalysisOp, FastMathOp, PureOp
 from mlkit.dialects.llvm.types import LLVMPointerType
+from mlkit.dialects.utils.op_classes import define_op
 
-_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
+INTRINSIC_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
+"""Upstream's ``LLVM_OneResultIntrOp`` assembly format."""
 
 
-class UnaryFloatIntrinsic(IRDLOperation, ABC):
+class FloatIntrinsic(PureOp, FastMathOp, ABC):
+    """``llvm.intr.f(%a, ...) : (T, ...) -> T`` with fastmath flags; the result
+    has the first operand's type."""
+
+    assembly_format = INTRINSIC_FORMAT
+
+    def __init__(self, *operands: SSAValue) -> None:
+        super().__init__(operands=list(operands), result_types=[operands[0].type])
+
+
+class UnaryFloatIntrinsic(FloatIntrinsic, ABC):
     T: ClassVar = VarConstraint("T", AnyAttr())
     in_ = operand_def(T)
     res = result_def(T)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = _FORMAT
-
-    def __init__(self, operand: SSAValue) -> None:
-        super().__init__(operands=[operand], result_types=[operand.type])
 
 
-class BinaryFloatIntrinsic(IRDLOperation, ABC):
+class BinaryFloatIntrinsic(FloatIntrinsic, ABC):
     T: ClassVar = VarConstraint("T", AnyAttr())
     a = operand_def(T)
     b = operand_def(T)
     res = result_def(T)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = _FORMAT
-
-    def __init__(self, lhs: SSAValue, rhs: SSAValue) -> None:
-        super().__init__(operands=[lhs, rhs], result_types=[lhs.type])
 
 
-class TernaryFloatIntrinsic(IRDLOperation, ABC):
+class TernaryFloatIntrinsic(FloatIntrinsic, ABC):
     T: ClassVar = VarConstraint("T", AnyAttr())
     a = operand_def(T)
     b = operand_def(T)
     c = operand_def(T)
     res = result_def(T)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = _FORMAT
-
-    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue) -> None:
-        super().__init__(operands=[a, b, c], result_types=[a.type])
-
-
-def _define(base: type[IRDLOperation], op_name: str, class_name: str) -> type[IRDLOperation]:
-    cls = type(class_name, (base,), {"name": op_name, "__doc__": f"``{op_name}``."})
-    return irdl_op_definition(cls)
 
 
 _UNARY = {
@@ -96,54 +79,42 @@ INTRINSIC_CLASSES: dict[str, type[IRDLOperation]] = {}
 for _table, _base in ((_UNARY, UnaryFloatIntrinsic), (_BINARY, BinaryFloatIntrinsic),
                       (_TERNARY, TernaryFloatIntrinsic)):  # fmt: skip
     for _short, _class_name in _table.items():
-        INTRINSIC_CLASSES[_class_name] = _define(_base, f"llvm.intr.{_short}", _class_name)
+        INTRINSIC_CLASSES[_class_name] = define_op(_base, f"llvm.intr.{_short}", _class_name)
 globals().update(INTRINSIC_CLASSES)
 
 
+class _MemIntrinsic(AliasAnalysisOp):
+    """``memcpy`` and ``memset``: a destination, a source or value, a length."""
+
+    isVolatile = prop_def(IntegerAttr)
+    arg_attrs = opt_prop_def(AnyAttr())
+    res_attrs = opt_prop_def(AnyAttr())
+
+    def __init__(self, dst: SSAValue, source: SSAValue, length: SSAValue, volatile: bool = False) -> None:
+        super().__init__(
+            operands=[dst, source, length],
+            properties={"isVolatile": IntegerAttr(int(volatile), IntegerType(1))},
+        )
+
+
 @irdl_op_definition
-class MemcpyOp(IRDLOperation):
+class MemcpyOp(_MemIntrinsic):
     """``"llvm.intr.memcpy"(%dst, %src, %len) <{isVolatile = false}>``."""
 
     name = "llvm.intr.memcpy"
     dst = operand_def(LLVMPointerType)
     src = operand_def(LLVMPointerType)
     len = operand_def(IntegerType)
-    isVolatile = prop_def(IntegerAttr)
-    access_groups = opt_prop_def(AnyAttr())
-    alias_scopes = opt_prop_def(AnyAttr())
-    noalias_scopes = opt_prop_def(AnyAttr())
-    tbaa = opt_prop_def(AnyAttr())
-    arg_attrs = opt_prop_def(AnyAttr())
-    res_attrs = opt_prop_def(AnyAttr())
-
-    def __init__(self, dst: SSAValue, src: SSAValue, length: SSAValue, volatile: bool = False) -> None:
-        super().__init__(
-            operands=[dst, src, length],
-            properties={"isVolatile": IntegerAttr(int(volatile), IntegerType(1))},
-        )
 
 
 @irdl_op_definition
-class MemsetOp(IRDLOperation):
+class MemsetOp(_MemIntrinsic):
     """``"llvm.intr.memset"(%dst, %val, %len) <{isVolatile = false}>``."""
 
     name = "llvm.intr.memset"
     dst = operand_def(LLVMPointerType)
     val = operand_def(IntegerType(8))
     len = operand_def(IntegerType)
-    isVolatile = prop_def(IntegerAttr)
-    access_groups = opt_prop_def(AnyAttr())
-    alias_scopes = opt_prop_def(AnyAttr())
-    noalias_scopes = opt_prop_def(AnyAttr())
-    tbaa = opt_prop_def(AnyAttr())
-    arg_attrs = opt_prop_def(AnyAttr())
-    res_attrs = opt_prop_def(AnyAttr())
-
-    def __init__(self, dst: SSAValue, val: SSAValue, length: SSAValue, volatile: bool = False) -> None:
-        super().__init__(
-            operands=[dst, val, length],
-            properties={"isVolatile": IntegerAttr(int(volatile), IntegerType(1))},
-        )
 
 
 INTRINSIC_OPS: list[type[IRDLOperation]] = [*INTRINSIC_CLASSES.values(), MemcpyOp, MemsetOp]

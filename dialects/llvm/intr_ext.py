@@ -14,44 +14,34 @@ from abc import ABC
 from typing import ClassVar
 
 from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
-from mlkit.dialects.llvm.intr import BinaryFloatIntrinsic, UnaryFloatIntrinsic
+from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
+from mlkit.dialects.llvm.intr import (
+    INTRINSIC_FORMAT,
+    BinaryFloatIntrinsic,
+    FloatIntrinsic,
+    UnaryFloatIntrinsic,
+)
+from mlkit.dialects.llvm.types import SIGNLESS_INT_LIKE, is_integer_like
+from mlkit.dialects.utils.op_classes import define_op
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-_FORMAT = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
-
-
-def _define(base: type[IRDLOperation], op_name: str, class_name: str) -> type[IRDLOperation]:
-    cls = type(class_name, (base,), {"name": op_name, "__doc__": f"``{op_name}``."})
-    return irdl_op_definition(cls)
-
-
-def _is_int_like(type: Attribute) -> bool:
-    if isinstance(type, VectorType):
-        type = type.element_type
-    return isinstance(type, IntegerType)
-
-
-class _IntWithFlag(IRDLOperation, ABC):
+class _IntWithFlag(PureOp, ABC):
     """An integer intrinsic with one ``i1`` flag property (generic syntax only)."""
 
     T: ClassVar = VarConstraint("T", AnyAttr())
     in_ = operand_def(T)
     res = result_def(T)
-    traits = traits_def(Pure())
     FLAG: ClassVar[str]
 
     def __init__(self, operand: SSAValue, flag: bool = False) -> None:
@@ -62,32 +52,32 @@ class _IntWithFlag(IRDLOperation, ABC):
         )
 
     def verify_(self) -> None:
-        if not _is_int_like(self.in_.type):
-            raise VerifyException(
-                "operand #0 must be signless integer or LLVM dialect-compatible vector of "
-                f"signless integer, but got '{self.in_.type}'"
-            )
+        if not is_integer_like(self.in_.type):
+            raise VerifyException(f"operand #0 must be {SIGNLESS_INT_LIKE}, but got '{self.in_.type}'")
         flag = self.properties.get(self.FLAG)
         if not isinstance(flag, IntegerAttr) or flag.type != IntegerType(1):
             raise VerifyException(f"requires attribute '{self.FLAG}'")
 
 
+class _ZeroPoison(_IntWithFlag, ABC):
+    """Bit counts, whose result is poison for a zero operand with the flag set."""
+
+    is_zero_poison = prop_def(IntegerAttr)
+    FLAG: ClassVar[str] = "is_zero_poison"
+
+
 @irdl_op_definition
-class CountLeadingZerosOp(_IntWithFlag):
+class CountLeadingZerosOp(_ZeroPoison):
     """``"llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32``."""
 
     name = "llvm.intr.ctlz"
-    is_zero_poison = prop_def(IntegerAttr)
-    FLAG: ClassVar[str] = "is_zero_poison"
 
 
 @irdl_op_definition
-class CountTrailingZerosOp(_IntWithFlag):
+class CountTrailingZerosOp(_ZeroPoison):
     """``"llvm.intr.cttz"(%x) <{is_zero_poison = false}> : (i32) -> i32``."""
 
     name = "llvm.intr.cttz"
-    is_zero_poison = prop_def(IntegerAttr)
-    FLAG: ClassVar[str] = "is_zero_poison"
 
 
 @irdl_op_definition
@@ -100,22 +90,21 @@ class AbsOp(_IntWithFlag):
 
 
 @irdl_op_definition
-class CtPopOp(IRDLOperation):
+class CtPopOp(PureOp):
     """``llvm.intr.ctpop(%x) : (i32) -> i32``."""
 
     name = "llvm.intr.ctpop"
     T: ClassVar = VarConstraint("T", AnyAttr())
     in_ = operand_def(T)
     res = result_def(T)
-    traits = traits_def(Pure())
-    assembly_format = _FORMAT
+    assembly_format = INTRINSIC_FORMAT
 
     def __init__(self, operand: SSAValue) -> None:
         super().__init__(operands=[operand], result_types=[operand.type])
 
 
 @irdl_op_definition
-class PowIOp(IRDLOperation):
+class PowIOp(FloatIntrinsic):
     """``llvm.intr.powi(%x, %n) : (f32, i32) -> f32``."""
 
     name = "llvm.intr.powi"
@@ -123,13 +112,6 @@ class PowIOp(IRDLOperation):
     val = operand_def(T)
     power = operand_def(IntegerType)
     res = result_def(T)
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = _FORMAT
-
-    def __init__(self, val: SSAValue, power: SSAValue) -> None:
-        super().__init__(operands=[val, power], result_types=[val.type])
 
 
 _UNARY = {
@@ -141,18 +123,17 @@ _BINARY = {"atan2": "ATan2Op"}
 EXT_FLOAT_CLASSES: dict[str, type[IRDLOperation]] = {}
 for _table, _base in ((_UNARY, UnaryFloatIntrinsic), (_BINARY, BinaryFloatIntrinsic)):
     for _short, _class_name in _table.items():
-        EXT_FLOAT_CLASSES[_class_name] = _define(_base, f"llvm.intr.{_short}", _class_name)
+        EXT_FLOAT_CLASSES[_class_name] = define_op(_base, f"llvm.intr.{_short}", _class_name)
 
 
 # -- vector reductions ---------------------------------------------------------
 
 
-class _VectorReduction(IRDLOperation, ABC):
+class _VectorReduction(PureOp, ABC):
     """``vector.reduce.*`` over one vector, to its element type."""
 
     in_ = operand_def(VectorType)
     res = result_def()
-    traits = traits_def(Pure())
 
     def __init__(self, vector: SSAValue, **properties: Attribute) -> None:
         assert isinstance(vector.type, VectorType)
@@ -170,22 +151,18 @@ class IntVectorReduction(_VectorReduction, ABC):
     """An integer reduction; upstream prints these in the generic form."""
 
 
-class FloatMinMaxReduction(_VectorReduction, ABC):
+class FloatMinMaxReduction(_VectorReduction, FastMathOp, ABC):
     """``fmax``/``fmin``/``fmaximum``/``fminimum``, printed with a custom form."""
 
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = _FORMAT
+    assembly_format = INTRINSIC_FORMAT
 
 
-class OrderedFloatReduction(IRDLOperation, ABC):
+class OrderedFloatReduction(PureOp, FastMathOp, ABC):
     """``fadd``/``fmul`` with a start value; generic form only, as upstream."""
 
     start_value = operand_def()
     input = operand_def(VectorType)
     res = result_def()
-    fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
-    traits = traits_def(Pure())
 
     def __init__(self, start: SSAValue, vector: SSAValue, fastmath: FastMathAttr = NO_FASTMATH) -> None:
         super().__init__(
@@ -210,7 +187,9 @@ for _kinds, _base in (
 ):
     for _kind in _kinds:
         _class_name = f"VectorReduce{_kind[0].upper()}{_kind[1:]}Op"
-        REDUCTION_CLASSES[_kind] = _define(_base, f"llvm.intr.vector.reduce.{_kind}", _class_name)
+        REDUCTION_CLASSES[_kind] = define_op(
+            _base, f"llvm.intr.vector.reduce.{_kind}", _class_name
+        )
         globals()[_class_name] = REDUCTION_CLASSES[_kind]
 
 globals().update(EXT_FLOAT_CLASSES)

@@ -42,15 +42,16 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.attrs import ATOMIC_ORDERINGS, i64_enum
-from mlkit.dialects.llvm.common import print_attr_dict, split_attr_dict
+from mlkit.dialects.llvm.atomic import parse_optional_syncscope, print_syncscope
+from mlkit.dialects.llvm.attrs import ORDERING_NAMES, i64_enum, parse_ordering
+from mlkit.dialects.llvm.interfaces import MemoryAccessOp
 from mlkit.dialects.llvm.types import (
     LLVMArrayType,
     LLVMPointerType,
     LLVMStructType,
 )
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
-_ORDERING_NAMES = {v: k for k, v in ATOMIC_ORDERINGS.items()}
 NOT_ATOMIC = i64_enum(0)
 
 GEP_DYNAMIC_INDEX = -2147483648
@@ -69,17 +70,9 @@ class AtomicSpec(CustomDirective):
     def parse(self, parser: Parser, state: ParsingState) -> None:
         ordering = 0
         if parser.parse_optional_keyword("atomic") is not None:
-            if parser.parse_optional_keyword("syncscope") is not None:
-                parser.parse_punctuation("(")
-                self.syncscope.set(state, StringAttr(parser.parse_str_literal()))
-                parser.parse_punctuation(")")
-            at = parser.pos
-            word = parser.parse_optional_identifier()
-            if word not in ATOMIC_ORDERINGS:
-                parser.raise_error(
-                    f"expected ordering to be one of: {', '.join(ATOMIC_ORDERINGS)}", at
-                )
-            ordering = ATOMIC_ORDERINGS[word]
+            if (scope := parse_optional_syncscope(parser)) is not None:
+                self.syncscope.set(state, scope)
+            ordering = parse_ordering(parser)
         self.ordering.set(state, i64_enum(ordering))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
@@ -90,26 +83,17 @@ class AtomicSpec(CustomDirective):
         printer.print_string("atomic ")
         scope = self.syncscope.get(op)
         if isinstance(scope, StringAttr):
-            printer.print_string("syncscope(")
-            printer.print_string_literal(scope.data)
-            printer.print_string(") ")
-        printer.print_string(_ORDERING_NAMES[ordering.value.data])
+            print_syncscope(printer, scope)
+            printer.print_string(" ")
+        printer.print_string(ORDERING_NAMES[ordering.value.data])
 
 
-class _MemoryAccess(IRDLOperation):
+class _MemoryAccess(MemoryAccessOp):
     """Properties load and store share with upstream's ``LLVM_MemAccessOpBase``."""
 
-    alignment = opt_prop_def(IntegerAttr)
-    volatile_ = opt_prop_def(UnitAttr)
     nontemporal = opt_prop_def(UnitAttr)
     invariantGroup = opt_prop_def(UnitAttr)
     ordering = prop_def(IntegerAttr, default_value=NOT_ATOMIC)
-    syncscope = opt_prop_def(StringAttr)
-    access_groups = opt_prop_def(AnyAttr())
-    alias_scopes = opt_prop_def(AnyAttr())
-    noalias_scopes = opt_prop_def(AnyAttr())
-    tbaa = opt_prop_def(AnyAttr())
-    irdl_options = (ParsePropInAttrDict(),)
     custom_directives = (AtomicSpec,)
 
     def _verify_atomic(self, type: Attribute, release_ok: bool, acquire_ok: bool) -> None:
@@ -122,9 +106,9 @@ class _MemoryAccess(IRDLOperation):
         if self.alignment is None:
             raise VerifyException("expected alignment for atomic access")
         if not release_ok and ordering in (5, 6):
-            raise VerifyException(f"unsupported ordering '{_ORDERING_NAMES[ordering]}'")
+            raise VerifyException(f"unsupported ordering '{ORDERING_NAMES[ordering]}'")
         if not acquire_ok and ordering in (4, 6):
-            raise VerifyException(f"unsupported ordering '{_ORDERING_NAMES[ordering]}'")
+            raise VerifyException(f"unsupported ordering '{ORDERING_NAMES[ordering]}'")
 
 
 

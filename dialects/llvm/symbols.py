@@ -44,8 +44,15 @@ from mlkit.dialects.llvm.attrs import (
     LinkageAttr,
     i64_enum,
 )
-from mlkit.dialects.llvm.common import split_attr_dict
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMVoidType
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
+from mlkit.dialects.utils.signatures import (
+    attrs_at,
+    dict_array,
+    parse_function_results,
+    print_function_inputs,
+    print_function_results,
+)
 
 # upstream LLVMFuncOp's inherent attributes besides those handled by name below
 _FUNC_EXTRA_PROPS = (
@@ -127,18 +134,7 @@ class FuncOp(IRDLOperation):
         props["CConv"] = CConvAttr(cconv or "ccc")
         props["sym_name"] = parser.parse_symbol_name()
         args, arg_attrs, variadic = _parse_arguments(parser)
-        results: list[Attribute] = []
-        res_attrs: list[DictionaryAttr] = []
-        if parser.parse_optional_punctuation("->") is not None:
-            if parser.parse_optional_punctuation("(") is not None:
-                while True:
-                    results.append(parser.parse_type())
-                    res_attrs.append(DictionaryAttr(parser.parse_optional_attr_dict()))
-                    if parser.parse_optional_punctuation(")") is not None:
-                        break
-                    parser.parse_punctuation(",")
-            else:
-                results.append(parser.parse_type())
+        results, res_attrs = parse_function_results(parser)
         at = parser.pos
         if len(results) > 1:
             parser.raise_error("expected zero or one function result", at)
@@ -146,10 +142,10 @@ class FuncOp(IRDLOperation):
         props["function_type"] = LLVMFunctionType(
             arg_types, results[0] if results else None, variadic
         )
-        if any(d.data for d in arg_attrs):
-            props["arg_attrs"] = ArrayAttr(arg_attrs)
-        if any(d.data for d in res_attrs):
-            props["res_attrs"] = ArrayAttr(res_attrs)
+        if (arg_array := dict_array(arg_attrs)) is not None:
+            props["arg_attrs"] = arg_array
+        if (res_array := dict_array(res_attrs)) is not None:
+            props["res_attrs"] = res_array
         extra = parser.parse_optional_attr_dict_with_keyword()
         extra_props, attrs = split_attr_dict(cls, extra.data if extra else {})
         props |= extra_props
@@ -174,39 +170,13 @@ class FuncOp(IRDLOperation):
         printer.print_symbol_name(self.sym_name.data)
         fn = self.function_type
         assert isinstance(fn, LLVMFunctionType)
-        arg_attrs = list(self.arg_attrs.data) if self.arg_attrs else [None] * len(fn.inputs)
-        printer.print_string("(")
-        if self.body.blocks:
-            items = list(zip(self.body.blocks[0].args, arg_attrs))
-            printer.print_list(
-                items,
-                lambda item: (
-                    printer.print_block_argument(item[0]),
-                    _print_dict(printer, item[1]),
-                ),
-            )
-        else:
-            items = list(zip(fn.inputs.data, arg_attrs))
-            printer.print_list(
-                items, lambda item: (printer.print_attribute(item[0]), _print_dict(printer, item[1]))
-            )
-        if fn.is_variadic:
-            printer.print_string(", ..." if fn.inputs else "...")
-        printer.print_string(")")
-        if not isinstance(fn.output, LLVMVoidType):
-            printer.print_string(" -> ")
-            res_attrs = self.res_attrs.data[0] if self.res_attrs else None
-            if res_attrs is not None and res_attrs.data:
-                printer.print_string("(")
-                printer.print_attribute(fn.output)
-                _print_dict(printer, res_attrs)
-                printer.print_string(")")
-            else:
-                printer.print_attribute(fn.output)
-        elided = {"sym_name", "function_type", "arg_attrs", "res_attrs", "linkage", "CConv",
-                  "visibility_", "unnamed_addr"}  # fmt: skip
-        rest = {k: v for k, v in self.properties.items() if k not in elided}
-        printer.print_op_attributes({**self.attributes, **rest}, print_keyword=True)
+        entry = self.body.blocks[0].args if self.body.blocks else None
+        print_function_inputs(printer, entry, fn.inputs.data, self.arg_attrs, fn.is_variadic)
+        outputs = [] if isinstance(fn.output, LLVMVoidType) else [fn.output]
+        print_function_results(printer, outputs, [attrs_at(self.res_attrs, 0)])
+        elided = ("sym_name", "function_type", "arg_attrs", "res_attrs", "linkage", "CConv",
+                  "visibility_", "unnamed_addr")  # fmt: skip
+        print_attr_dict(printer, self, elided, keyword=True)
         if self.body.blocks:
             printer.print_string(" ")
             printer.print_region(self.body, print_entry_block_args=False)
@@ -236,17 +206,12 @@ class FuncOp(IRDLOperation):
                 )
 
 
-def _print_dict(printer: Printer, attrs: DictionaryAttr | None) -> None:
-    if attrs is not None and attrs.data:
-        printer.print_op_attributes(attrs.data)
-
-
 def _parse_arguments(
     parser: Parser,
-) -> tuple[list[Parser.Argument | Attribute], list[DictionaryAttr], bool]:
+) -> tuple[list[Parser.Argument | Attribute], list[dict[str, Attribute]], bool]:
     """``(%a: T {attrs}, ...)`` or ``(T {attrs}, ...)``, maybe ending in ``...``."""
     args: list[Parser.Argument | Attribute] = []
-    attrs: list[DictionaryAttr] = []
+    attrs: list[dict[str, Attribute]] = []
     variadic = False
     parser.parse_punctuation("(")
     if parser.parse_optional_punctuation(")") is not None:
@@ -258,7 +223,7 @@ def _parse_arguments(
             return args, attrs, variadic
         arg = parser.parse_optional_argument()
         args.append(arg if arg is not None else parser.parse_type())
-        attrs.append(DictionaryAttr(parser.parse_optional_attr_dict()))
+        attrs.append(parser.parse_optional_attr_dict())
         if (loc := parser.parse_optional_location()) is not None and arg is not None:
             arg.location = loc
         if parser.parse_optional_punctuation(")") is not None:
@@ -362,10 +327,9 @@ class GlobalOp(IRDLOperation):
         if self.value is not None:
             printer.print_attribute(self.value)
         printer.print_string(")")
-        elided = {"sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr",
-                  "tls_mode", "visibility_", "comdat"}  # fmt: skip
-        rest = {k: v for k, v in self.properties.items() if k not in elided}
-        printer.print_op_attributes({**self.attributes, **rest})
+        elided = ("sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr",
+                  "tls_mode", "visibility_", "comdat")  # fmt: skip
+        print_attr_dict(printer, self, elided, skip_defaults=False)
         if isinstance(self.value, StringAttr):
             return
         printer.print_string(" : ")

@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    AnyFloat,
     ArrayAttr,
     IntAttr,
+    IntegerType,
     NoneAttr,
+    Signedness,
     StringAttr,
     UnitAttr,
     VectorType,
@@ -309,11 +312,36 @@ _TYPE_BY_KEYWORD: dict[str, type[ParametrizedAttribute]] = {
 }
 
 
+SIGNLESS_INT_LIKE = "signless integer or LLVM dialect-compatible vector of signless integer"
+FLOAT_LIKE = (
+    "floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type"
+)
+"""Upstream's ODS descriptions of ``LLVM_ScalarOrVectorOf<AnySignlessInteger>``
+and ``LLVM_ScalarOrVectorOf<LLVM_AnyFloat>``."""
+
+
+def scalar_of(type: Attribute) -> Attribute:
+    """The element type of a vector, otherwise the type itself: what upstream's
+    ``LLVM_ScalarOrVectorOf`` constraints look at."""
+    return type.element_type if isinstance(type, VectorType) else type
+
+
+def is_integer_like(type: Attribute) -> bool:
+    return isinstance(scalar_of(type), IntegerType)
+
+
+def is_signless_integer_like(type: Attribute) -> bool:
+    scalar = scalar_of(type)
+    return isinstance(scalar, IntegerType) and scalar.signedness.data == Signedness.SIGNLESS
+
+
+def is_float_like(type: Attribute) -> bool:
+    return isinstance(scalar_of(type), AnyFloat)
+
+
 def is_compatible_type(type: Attribute) -> bool:
     """Upstream's ``LLVM::isCompatibleType``: signless integers, floats, LLVM
     types and 1-D vectors of those."""
-    from xdsl.dialects.builtin import AnyFloat, IntegerType, Signedness
-
     if isinstance(type, IntegerType):
         return type.signedness.data == Signedness.SIGNLESS
     if isinstance(type, (AnyFloat, *LLVM_TYPES)):

@@ -8,6 +8,7 @@ Replaces xDSL's versions: xDSL has no ``llvm.mlir.poison`` or
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -37,8 +38,16 @@ from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, Pure, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.common import print_attr_dict, split_attr_dict
+from mlkit.dialects.llvm.interfaces import PureOp
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
+from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
+from mlkit.dialects.utils.ods import verify_that
+from mlkit.dialects.utils.operand_lists import (
+    parse_leading_operand,
+    parse_typed_operand,
+    print_leading_operand,
+    print_typed_value,
+)
 
 
 def element_at(container: Attribute, position: Sequence[int]) -> Attribute:
@@ -65,58 +74,73 @@ def _position(op: Operation) -> list[int]:
     return [int(i) for i in position.iter_values()]
 
 
-def _parse_position(parser: Parser) -> list[int]:
-    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+class _AggregateOp(PureOp):
+    """``[%value,] %container[0, 1] {attrs} : !llvm.struct<...>``: the types of
+    the result or value follow from the container type and the position."""
+
+    INSERTS: ClassVar[bool] = False  # the inserted value is written first
+
+    @staticmethod
+    def _position_property(position: Sequence[int]) -> dict[str, Attribute]:
+        return {"position": DenseArrayBase.from_list(i64, position)}
+
+    def _element(self) -> Attribute:
+        """The type at the position inside the container."""
+        return element_at(self.operands[0].type, _position(self))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _AggregateOp:
+        value = parse_leading_operand(parser, cls.INSERTS)
+        container = parser.parse_unresolved_operand()
+        position = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        if value is None:
+            (container_v,) = parser.resolve_operands([container], [type], at)
+        try:
+            element = element_at(type, position)
+        except VerifyException as exc:
+            parser.raise_error(str(exc), at)
+        if value is None:
+            op = cls(container_v, position)
+        else:
+            container_v, value_v = parser.resolve_operands([container, value], [type, element], at)
+            op = cls(container_v, value_v, position)
+        op.properties |= props
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        container = self.operands[0]
+        printer.print_string(" ")
+        print_leading_operand(printer, self.operands[1] if self.INSERTS else None)
+        printer.print_operand(container)
+        printer.print_string(f"[{', '.join(map(str, _position(self)))}]")
+        print_attr_dict(printer, self, ("position",))
+        printer.print_string(" : ")
+        printer.print_attribute(container.type)
 
 
 @irdl_op_definition
-class ExtractValueOp(IRDLOperation):
-    """``llvm.extractvalue %s[0, 1] : !llvm.struct<...>``: the result type
-    follows from the container type and the position."""
+class ExtractValueOp(_AggregateOp):
+    """``llvm.extractvalue %s[0, 1] : !llvm.struct<...>``."""
 
     name = "llvm.extractvalue"
     container = operand_def()
     res = result_def()
     position = prop_def(DenseArrayBase)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
 
     def __init__(self, container: SSAValue, position: Sequence[int]) -> None:
         super().__init__(
             operands=[container],
             result_types=[element_at(container.type, position)],
-            properties={"position": DenseArrayBase.from_list(i64, position)},
+            properties=self._position_property(position),
         )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ExtractValueOp:
-        container = parser.parse_unresolved_operand()
-        position = _parse_position(parser)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        at = parser.pos
-        type = parser.parse_type()
-        (value,) = parser.resolve_operands([container], [type], at)
-        try:
-            result = element_at(type, position)
-        except VerifyException as exc:
-            parser.raise_error(str(exc), at)
-        op = cls(value, position)
-        op.properties |= props
-        op.attributes |= attrs
-        assert op.res.type == result
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.container)
-        printer.print_string(f"[{', '.join(map(str, _position(self)))}]")
-        print_attr_dict(printer, self, ("position",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.container.type)
-
     def verify_(self) -> None:
-        expected = element_at(self.container.type, _position(self))
+        expected = self._element()
         if expected != self.res.type:
             raise VerifyException(
                 f"Type mismatch: extracting from '{self.container.type}' should produce "
@@ -125,7 +149,7 @@ class ExtractValueOp(IRDLOperation):
 
 
 @irdl_op_definition
-class InsertValueOp(IRDLOperation):
+class InsertValueOp(_AggregateOp):
     """``llvm.insertvalue %v, %s[0] : !llvm.struct<...>``."""
 
     name = "llvm.insertvalue"
@@ -133,51 +157,17 @@ class InsertValueOp(IRDLOperation):
     value = operand_def()
     res = result_def()
     position = prop_def(DenseArrayBase)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
+    INSERTS: ClassVar[bool] = True
 
     def __init__(self, container: SSAValue, value: SSAValue, position: Sequence[int]) -> None:
         super().__init__(
             operands=[container, value],
             result_types=[container.type],
-            properties={"position": DenseArrayBase.from_list(i64, position)},
+            properties=self._position_property(position),
         )
-
-    @classmethod
-    def parse(cls, parser: Parser) -> InsertValueOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        container = parser.parse_unresolved_operand()
-        position = _parse_position(parser)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        at = parser.pos
-        type = parser.parse_type()
-        try:
-            value_type = element_at(type, position)
-        except VerifyException as exc:
-            parser.raise_error(str(exc), at)
-        container_v, value_v = parser.resolve_operands(
-            [container, value], [type, value_type], at
-        )
-        op = cls(container_v, value_v, position)
-        op.properties |= props
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.value)
-        printer.print_string(", ")
-        printer.print_operand(self.container)
-        printer.print_string(f"[{', '.join(map(str, _position(self)))}]")
-        print_attr_dict(printer, self, ("position",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.container.type)
 
     def verify_(self) -> None:
-        expected = element_at(self.container.type, _position(self))
-        if expected != self.value.type:
+        if self._element() != self.value.type:
             raise VerifyException(
                 f"Type mismatch: cannot insert '{self.value.type}' into '{self.container.type}'"
             )
@@ -191,51 +181,56 @@ def _vector_element(parser: Parser, type: Attribute, at: int) -> Attribute:
     return type.element_type
 
 
+class _VectorElementOp(PureOp):
+    """``[%value,] %vector[%position : i32] {attrs} : vector<...>``."""
+
+    INSERTS: ClassVar[bool] = False  # the inserted value is written first
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _VectorElementOp:
+        value = parse_leading_operand(parser, cls.INSERTS)
+        vector = parser.parse_unresolved_operand()
+        parser.parse_punctuation("[")
+        position, position_type = parse_typed_operand(parser)
+        parser.parse_punctuation("]")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        at = parser.pos
+        type = parser.parse_type()
+        element = _vector_element(parser, type, at)
+        names, types = [vector, position], [type, position_type]
+        if value is not None:
+            names.insert(1, value)
+            types.insert(1, element)
+        op = cls(*parser.resolve_operands(names, types, at))
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        vector, position = self.operands[0], self.operands[-1]
+        printer.print_string(" ")
+        print_leading_operand(printer, self.operands[1] if self.INSERTS else None)
+        printer.print_operand(vector)
+        printer.print_string("[")
+        print_typed_value(printer, position)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(vector.type)
+
+
 @irdl_op_definition
-class ExtractElementOp(IRDLOperation):
+class ExtractElementOp(_VectorElementOp):
     """``llvm.extractelement %v[%i : i32] : vector<4xf32>``."""
 
     name = "llvm.extractelement"
     vector = operand_def(VectorType)
     position = operand_def(IntegerType)
     res = result_def()
-    traits = traits_def(Pure())
 
     def __init__(self, vector: SSAValue, position: SSAValue) -> None:
         assert isinstance(vector.type, VectorType)
         super().__init__(operands=[vector, position], result_types=[vector.type.element_type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ExtractElementOp:
-        vector = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        position = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        position_type = parser.parse_type()
-        parser.parse_punctuation("]")
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        at = parser.pos
-        type = parser.parse_type()
-        _vector_element(parser, type, at)
-        vector_v, position_v = parser.resolve_operands(
-            [vector, position], [type, position_type], at
-        )
-        op = cls(vector_v, position_v)
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.vector)
-        printer.print_string("[")
-        printer.print_operand(self.position)
-        printer.print_string(" : ")
-        printer.print_attribute(self.position.type)
-        printer.print_string("]")
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.vector.type)
 
     def verify_(self) -> None:
         assert isinstance(self.vector.type, VectorType)
@@ -244,7 +239,7 @@ class ExtractElementOp(IRDLOperation):
 
 
 @irdl_op_definition
-class InsertElementOp(IRDLOperation):
+class InsertElementOp(_VectorElementOp):
     """``llvm.insertelement %x, %v[%i : i32] : vector<4xf32>``."""
 
     name = "llvm.insertelement"
@@ -252,46 +247,10 @@ class InsertElementOp(IRDLOperation):
     value = operand_def()
     position = operand_def(IntegerType)
     res = result_def(VectorType)
-    traits = traits_def(Pure())
+    INSERTS: ClassVar[bool] = True
 
     def __init__(self, vector: SSAValue, value: SSAValue, position: SSAValue) -> None:
         super().__init__(operands=[vector, value, position], result_types=[vector.type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> InsertElementOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        vector = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        position = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        position_type = parser.parse_type()
-        parser.parse_punctuation("]")
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        at = parser.pos
-        type = parser.parse_type()
-        element = _vector_element(parser, type, at)
-        vector_v, value_v, position_v = parser.resolve_operands(
-            [vector, value, position], [type, element, position_type], at
-        )
-        op = cls(vector_v, value_v, position_v)
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.value)
-        printer.print_string(", ")
-        printer.print_operand(self.vector)
-        printer.print_string("[")
-        printer.print_operand(self.position)
-        printer.print_string(" : ")
-        printer.print_attribute(self.position.type)
-        printer.print_string("]")
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.vector.type)
 
     def verify_(self) -> None:
         assert isinstance(self.vector.type, VectorType)
@@ -300,7 +259,7 @@ class InsertElementOp(IRDLOperation):
 
 
 @irdl_op_definition
-class ShuffleVectorOp(IRDLOperation):
+class ShuffleVectorOp(PureOp):
     """``llvm.shufflevector %a, %b [0, 1, -1] : vector<4xf32>``: the result
     has the operands' element type and one element per mask entry."""
 
@@ -309,8 +268,6 @@ class ShuffleVectorOp(IRDLOperation):
     v2 = operand_def(VectorType)
     res = result_def(VectorType)
     mask = prop_def(DenseArrayBase)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
 
     def __init__(self, v1: SSAValue, v2: SSAValue, mask: Sequence[int]) -> None:
         assert isinstance(v1.type, VectorType)
@@ -349,8 +306,7 @@ class ShuffleVectorOp(IRDLOperation):
         printer.print_attribute(self.v1.type)
 
     def verify_(self) -> None:
-        if self.v1.type != self.v2.type:
-            raise VerifyException("failed to verify that all of {v1, v2} have same type")
+        verify_that(self.v1.type == self.v2.type, "all of {v1, v2} have same type")
 
 
 @irdl_op_definition

@@ -20,13 +20,17 @@ from mlkit.dialects.scf.common import (
     check_edge,
     check_yields_to_parent,
     parent_name,
-    parse_optional_arrow_type_list,
-    print_optional_arrow_type_list,
     terminators,
     xdsl_own_verify,
 )
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
-from mlkit.dialects.tensor.common import DeclarativeSyntax, tensor_op
+from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
+from mlkit.dialects.utils.regions import print_then_else
+from mlkit.dialects.utils.type_lists import (
+    parse_optional_arrow_type_list,
+    print_arrow_paren_type_list,
+    print_optional_arrow_type_list,
+)
 from xdsl.dialects import scf as xscf
 from xdsl.dialects.builtin import DenseArrayBase, IndexType, UnitAttr, i1, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
@@ -45,10 +49,6 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
 from xdsl.utils.exceptions import VerifyException
-
-
-def _print_trailing_attrs(printer: Printer, attrs: dict[str, Attribute]) -> None:
-    printer.print_op_attributes(attrs)
 
 
 _PARALLEL_VERIFY = xdsl_own_verify(xscf.ParallelOp)
@@ -88,24 +88,13 @@ class IfOp(xscf.IfOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.cond)
-        has_results = bool(self.output)
-        if has_results:  # upstream always parenthesizes scf.if's result types
-            printer.print_string(" -> (")
-            printer.print_list(self.output.types, printer.print_attribute)
-            printer.print_string(")")
-        printer.print_string(" ")
-        printer.print_region(
-            self.true_region, print_entry_block_args=False, print_block_terminators=has_results
-        )
-        if self.false_region.blocks:
-            printer.print_string(" else ")
-            printer.print_region(
-                self.false_region, print_entry_block_args=False, print_block_terminators=has_results
-            )
-        _print_trailing_attrs(printer, dict(self.attributes))
+        if self.output:  # upstream always parenthesizes scf.if's result types
+            print_arrow_paren_type_list(printer, self.output.types)
+        print_then_else(printer, self.true_region, self.false_region, bool(self.output))
+        printer.print_op_attributes(self.attributes)
 
 
-@tensor_op
+@upstream_op
 class ForOp(xscf.ForOp):
     """xDSL's op with upstream's ``unsigned`` keyword (``unsignedCmp``) and one
     result type accepted without parentheses."""
@@ -123,10 +112,10 @@ class ForOp(xscf.ForOp):
     traits = xscf.ForOp.traits
 
     def verify_relations_(self) -> None:
-        if not self.lb.type == self.ub.type == self.step.type:
-            raise VerifyException(
-                "failed to verify that all of {lowerBound, upperBound, step} have same type"
-            )
+        verify_that(
+            self.lb.type == self.ub.type == self.step.type,
+            "all of {lowerBound, upperBound, step} have same type",
+        )
 
     def verify_(self) -> None:
         block = self.body.blocks.first
@@ -214,9 +203,8 @@ class ForOp(xscf.ForOp):
             printer.print_list(
                 zip(iter_args, self.iter_args), lambda pair: print_assignment(printer, *pair)
             )
-            printer.print_string(") -> (")
-            printer.print_list(self.res.types, printer.print_attribute)
             printer.print_string(")")
+            print_arrow_paren_type_list(printer, self.res.types)
         if not isinstance(indvar.type, IndexType):
             printer.print_string(" : ")
             printer.print_attribute(indvar.type)
@@ -227,7 +215,7 @@ class ForOp(xscf.ForOp):
             print_empty_block=False,
             print_block_terminators=bool(self.iter_args),
         )
-        _print_trailing_attrs(printer, dict(self.attributes))
+        printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition
@@ -264,7 +252,7 @@ class ExecuteRegionOp(xscf.ExecuteRegionOp):
             printer.print_string(" no_inline")
         printer.print_string(" ")
         printer.print_region(self.region, print_entry_block_args=False)
-        _print_trailing_attrs(printer, dict(self.attributes))
+        printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition
@@ -374,7 +362,7 @@ class ParallelOp(xscf.ParallelOp):
         print_optional_arrow_type_list(printer, self.res.types)
         printer.print_string(" ")
         printer.print_region(self.body, print_entry_block_args=False)
-        _print_trailing_attrs(printer, dict(self.attributes))
+        printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition

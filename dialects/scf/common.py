@@ -1,5 +1,5 @@
-"""Shared pieces of mlkit's scf dialect: upstream's arrow type lists and its
-checks of the values flowing along scf's control-flow edges.
+"""Shared pieces of mlkit's scf dialect: upstream's checks of the values
+flowing along scf's control-flow edges.
 
 Upstream verifies ``scf.if``/``for``/``while``/``execute_region`` through
 ``RegionBranchOpInterface``: every edge (from the parent into a region, from a
@@ -14,10 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from xdsl.dialects.builtin import FunctionType
 from xdsl.ir import Attribute, Operation, Region
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -76,27 +73,6 @@ def check_yields_to_parent(op: Operation, region: Region) -> None:
 def block_arg_types(region: Region, skip: int = 0) -> list[Attribute]:
     block = region.blocks.first
     return [a.type for a in block.args[skip:]] if block is not None else []
-
-
-def parse_optional_arrow_type_list(parser: Parser) -> list[Attribute] | None:
-    """Upstream's ``parseOptionalArrowTypeList``: ``-> t`` or ``-> (t, ...)``."""
-    if parser.parse_optional_punctuation("->") is None:
-        return None
-    types = parser.parse_optional_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
-    return types if types is not None else [parser.parse_type()]
-
-
-def print_optional_arrow_type_list(printer: Printer, types: Sequence[Attribute]) -> None:
-    """Upstream's ``printOptionalArrowTypeList``: parentheses unless exactly one
-    type that is not a function type."""
-    if not types:
-        return
-    printer.print_string(" -> ")
-    if len(types) == 1 and not isinstance(types[0], FunctionType):
-        printer.print_attribute(types[0])
-        return
-    with printer.in_parens():
-        printer.print_list(types, printer.print_attribute)
 
 
 def xdsl_own_verify(op_class: type) -> Callable[[Any], None]:

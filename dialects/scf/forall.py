@@ -12,12 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     ArrayAttr,
     DenseArrayBase,
     IndexType,
     TensorType,
     i32,
     i64,
+)
+from xdsl.dialects.utils import parse_assignment, print_assignment
+from xdsl.dialects.utils.dynamic_index_list import (
+    parse_dynamic_index_list_without_types,
+    print_dynamic_index_list,
 )
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import (
@@ -43,35 +49,22 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-DYNAMIC = -9223372036854775808  # ShapedType::kDynamic
+from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
+
 
 
 def _parse_mixed(parser: Parser) -> tuple[list[int], list[UnresolvedOperand]]:
-    """``(4, %n)``: static values, with DYNAMIC where an operand stands."""
-    static: list[int] = []
-    dynamic: list[UnresolvedOperand] = []
-
-    def element() -> None:
-        if (operand := parser.parse_optional_unresolved_operand()) is not None:
-            static.append(DYNAMIC)
-            dynamic.append(operand)
-        else:
-            static.append(parser.parse_integer())
-
-    parser.parse_comma_separated_list(parser.Delimiter.PAREN, element)
-    return static, dynamic
+    """``(4, %n)``: static values, with the dynamic marker where an operand stands."""
+    dynamic, static = parse_dynamic_index_list_without_types(
+        parser, DYNAMIC_INDEX, delimiter=parser.Delimiter.PAREN
+    )
+    return list(static), list(dynamic)
 
 
 def _print_mixed(printer: Printer, static: Sequence[int], dynamic: Sequence[SSAValue]) -> None:
-    values = iter(dynamic)
-    with printer.in_parens():
-        for i, value in enumerate(static):
-            if i:
-                printer.print_string(", ")
-            if value == DYNAMIC:
-                printer.print_operand(next(values))
-            else:
-                printer.print_string(str(value))
+    print_dynamic_index_list(
+        printer, DYNAMIC_INDEX, dynamic, static, delimiter=Parser.Delimiter.PAREN
+    )
 
 
 @irdl_op_definition
@@ -155,9 +148,9 @@ class ForallOp(IRDLOperation):
         ):
             if len(static) != rank:
                 raise VerifyException(f"expected {rank} {what} values, got {len(static)}")
-            if sum(1 for v in static if v == DYNAMIC) != len(dynamic):
+            if sum(1 for v in static if v == DYNAMIC_INDEX) != len(dynamic):
                 raise VerifyException(
-                    f"expected {sum(1 for v in static if v == DYNAMIC)} dynamic {what} "
+                    f"expected {sum(1 for v in static if v == DYNAMIC_INDEX)} dynamic {what} "
                     f"values, got {len(dynamic)}"
                 )
 
@@ -188,13 +181,9 @@ class ForallOp(IRDLOperation):
         outs: list[tuple[Parser.UnresolvedArgument, UnresolvedOperand]] = []
         out_types: list[Attribute] = []
         if parser.parse_optional_keyword("shared_outs") is not None:
-
-            def assignment() -> tuple[Parser.UnresolvedArgument, UnresolvedOperand]:
-                arg = parser.parse_argument(expect_type=False)
-                parser.parse_punctuation("=")
-                return arg, parser.parse_unresolved_operand()
-
-            outs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, assignment)
+            outs = parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, lambda: parse_assignment(parser)
+            )
             parser.parse_punctuation("->")
             out_types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
         index = IndexType()
@@ -247,16 +236,10 @@ class ForallOp(IRDLOperation):
         if self.outputs:
             printer.print_string(" shared_outs(")
             printer.print_list(
-                zip(args[rank:], self.outputs),
-                lambda pair: (
-                    printer.print_operand(pair[0]),
-                    printer.print_string(" = "),
-                    printer.print_operand(pair[1]),
-                ),
+                zip(args[rank:], self.outputs), lambda pair: print_assignment(printer, *pair)
             )
-            printer.print_string(") -> (")
-            printer.print_list(self.res.types, printer.print_attribute)
             printer.print_string(")")
+            print_arrow_paren_type_list(printer, self.res.types)
         printer.print_string(" ")
         printer.print_region(
             self.body, print_entry_block_args=False, print_block_terminators=bool(self.res)

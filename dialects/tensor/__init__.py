@@ -3,7 +3,8 @@
 Where xDSL's op agrees with upstream in fields and syntax, mlkit subclasses it
 (so xDSL's own rewrites still recognise it) and replaces its verifier with
 upstream's checks and wording. Ops whose fields, syntax or traits differ are
-defined here or in the ``tensor_*`` part modules; each class says why.
+defined here or in the part modules (:mod:`.region`, :mod:`.reshape`,
+:mod:`.slices`); each class says why.
 
 A subclass restates every field of its xDSL parent, in the parent's order:
 IRDL does not inherit fields from an already-defined op (it finds accessors
@@ -39,24 +40,27 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import (
-    DeclarativeSyntax,
     ANY_TENSOR,
-    INDEX,
     RANKED_TENSOR,
     STATIC_TENSOR,
-    VARIADIC_INDEX,
     bit_width,
     element_type_of,
     is_dynamic,
     shape_of,
     shapes_compatible,
-    tensor_op,
-    type_str,
     verify_dynamic_size_count,
 )
 from mlkit.dialects.tensor.region import GenerateOp, PadOp, YieldOp
 from mlkit.dialects.tensor.reshape import CollapseShapeOp, ExpandShapeOp, ReshapeOp
 from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
+from mlkit.dialects.utils.ods import (
+    DeclarativeSyntax,
+    INDEX,
+    VARIADIC_INDEX,
+    type_str,
+    upstream_op,
+    verify_that,
+)
 
 _INT_OR_FLOAT_TENSOR = (
     "tensor of signless integer or unsigned integer or signed integer or floating-point values"
@@ -69,7 +73,7 @@ def _cast_incompatible(source: Attribute, dest: Attribute) -> VerifyException:
     )
 
 
-@tensor_op
+@upstream_op
 class BitcastOp(IRDLOperation):
     """Reinterprets elements as another type of the same width; xDSL lacks it."""
 
@@ -106,7 +110,7 @@ class BitcastOp(IRDLOperation):
             raise _cast_incompatible(source, dest)
 
 
-@tensor_op
+@upstream_op
 class CastOp(DeclarativeSyntax, xtensor.CastOp):
     """xDSL's op with upstream's check: same element type and compatible shapes
     (xDSL ignores the element type and words its errors differently)."""
@@ -125,7 +129,7 @@ class CastOp(DeclarativeSyntax, xtensor.CastOp):
             raise _cast_incompatible(source, dest)
 
 
-@tensor_op
+@upstream_op
 class ConcatOp(DeclarativeSyntax, xtensor.ConcatOp):
     """xDSL's op with plain ranked-tensor fields: upstream checks ranks and
     element types in its verifier, with its own words, not by type variables."""
@@ -178,7 +182,7 @@ class ConcatOp(DeclarativeSyntax, xtensor.ConcatOp):
                 )
 
 
-@tensor_op
+@upstream_op
 class DimOp(DeclarativeSyntax, xtensor.DimOp):
     """xDSL's op; upstream rejects a 0-d source as a type-constraint failure."""
 
@@ -207,7 +211,7 @@ class DimOp(DeclarativeSyntax, xtensor.DimOp):
         pass
 
 
-@tensor_op
+@upstream_op
 class EmptyOp(DeclarativeSyntax, xtensor.EmptyOp):
     """xDSL's op with upstream's declarative syntax (xDSL's hand-written
     parser drops the attribute dictionary) and the dynamic-size count check."""
@@ -226,7 +230,7 @@ class EmptyOp(DeclarativeSyntax, xtensor.EmptyOp):
         verify_dynamic_size_count(self.tensor.type, len(self.dynamic_sizes))
 
 
-@tensor_op
+@upstream_op
 class ExtractOp(DeclarativeSyntax, xtensor.ExtractOp):
     """xDSL's op with upstream's index-count check and wording."""
 
@@ -243,9 +247,10 @@ class ExtractOp(DeclarativeSyntax, xtensor.ExtractOp):
 
     def verify_relations_(self) -> None:
         type_ = self.tensor.type
-        if isinstance(type_, TensorType) and self.result.type != type_.element_type:
-            raise VerifyException(
-                "failed to verify that result type matches element type of tensor"
+        if isinstance(type_, TensorType):
+            verify_that(
+                self.result.type == type_.element_type,
+                "result type matches element type of tensor",
             )
 
     def verify_(self) -> None:
@@ -253,7 +258,7 @@ class ExtractOp(DeclarativeSyntax, xtensor.ExtractOp):
             raise VerifyException("incorrect number of indices for extract_element")
 
 
-@tensor_op
+@upstream_op
 class InsertOp(DeclarativeSyntax, xtensor.InsertOp):
     """xDSL's op with upstream's index-count check and wording."""
 
@@ -275,19 +280,17 @@ class InsertOp(DeclarativeSyntax, xtensor.InsertOp):
         dest = self.dest.type
         if not isinstance(dest, TensorType):
             return
-        if self.result.type != dest:
-            raise VerifyException("failed to verify that result type matches type of dest")
-        if self.scalar.type != dest.element_type:
-            raise VerifyException(
-                "failed to verify that scalar type matches element type of dest"
-            )
+        verify_that(self.result.type == dest, "result type matches type of dest")
+        verify_that(
+            self.scalar.type == dest.element_type, "scalar type matches element type of dest"
+        )
 
     def verify_(self) -> None:
         if len(self.indices) != self.dest.type.get_num_dims():
             raise VerifyException("incorrect number of indices")
 
 
-@tensor_op
+@upstream_op
 class FromElementsOp(DeclarativeSyntax, xtensor.FromElementsOp):
     """xDSL's op; upstream also requires a static shape and one operand per element."""
 
@@ -310,18 +313,17 @@ class FromElementsOp(DeclarativeSyntax, xtensor.FromElementsOp):
         count = 1
         for s in shape:
             count *= s
-        if len(self.elements) != count or any(
-            e.type != type_.element_type for e in self.elements
-        ):
-            raise VerifyException(
-                "failed to verify that operand types match result element type"
-            )
+        verify_that(
+            len(self.elements) == count
+            and all(e.type == type_.element_type for e in self.elements),
+            "operand types match result element type",
+        )
 
     def verify_(self) -> None:
         pass
 
 
-@tensor_op
+@upstream_op
 class RankOp(IRDLOperation):
     """The rank of a ranked or unranked tensor; xDSL lacks it."""
 
@@ -338,7 +340,7 @@ class RankOp(IRDLOperation):
         super().__init__(operands=[tensor], result_types=[IndexType()])
 
 
-@tensor_op
+@upstream_op
 class SplatOp(DeclarativeSyntax, xtensor.SplatOp):
     """xDSL's op with upstream's wording for its checks."""
 
@@ -355,9 +357,10 @@ class SplatOp(DeclarativeSyntax, xtensor.SplatOp):
 
     def verify_relations_(self) -> None:
         type_ = self.result.type
-        if isinstance(type_, TensorType) and self.input.type != type_.element_type:
-            raise VerifyException(
-                "failed to verify that operand type matches element type of result"
+        if isinstance(type_, TensorType):
+            verify_that(
+                self.input.type == type_.element_type,
+                "operand type matches element type of result",
             )
 
     def verify_(self) -> None:

@@ -1,18 +1,13 @@
-"""Shared pieces of mlkit's tensor dialect: upstream-worded verification and
-shape utilities that the verifiers and later passes both use.
+"""Shape utilities of mlkit's tensor dialect that the verifiers and later
+passes both use: dynamic sizes, compatible shapes, rank reductions, bit widths.
 
-Upstream reports a violated operand or result constraint as
-``operand #1 must be ranked tensor of any non-token type values, but got
-'tensor<*xf32>'``; xDSL's IRDL reports ``operand 'tensor' at position 0 does not
-verify``. :func:`tensor_op` defines an op with IRDL and rewrites xDSL's wording
-into upstream's, from the ``CONSTRAINT_TEXT`` each op declares next to its fields.
+Upstream's ODS descriptions of the tensor constraints live here too, for the
+ops' ``CONSTRAINT_TEXT`` (see :func:`mlkit.dialects.utils.ods.upstream_op`).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -22,97 +17,13 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnrankedTensorType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import IRDLOperation, VerificationContext, irdl_op_definition
+from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
-
-OpT = TypeVar("OpT", bound=type[IRDLOperation])
 
 # Upstream's ODS descriptions of the type constraints the tensor ops use.
 ANY_TENSOR = "tensor of any non-token type values"
 RANKED_TENSOR = "ranked tensor of any non-token type values"
 STATIC_TENSOR = "statically shaped tensor of any non-token type values"
-INDEX = "index"
-VARIADIC_INDEX = "variadic of index"
-
-_IRDL_ARG_ERROR = re.compile(
-    r"^(operand|result) '(\w+)' (?:expected )?at positions? (\d+)(?: to (\d+))? does not verify"
-)
-
-
-def type_str(attr: Attribute) -> str:
-    """An attribute as upstream quotes it in diagnostics: ``'tensor<4xf32>'``."""
-    return f"'{attr}'"
-
-
-def _upstream_constraint_error(op: IRDLOperation, err: VerifyException) -> VerifyException:
-    """Upstream's wording for an IRDL operand/result constraint failure, when
-    the op declares a description for that field; ``err`` otherwise."""
-    match = _IRDL_ARG_ERROR.match(str(err))
-    texts: dict[str, str] = getattr(type(op), "CONSTRAINT_TEXT", {})
-    if match is None or match.group(2) not in texts:
-        return err
-    kind, field, first = match.group(1), match.group(2), int(match.group(3))
-    values: Sequence[SSAValue] = op.operands if kind == "operand" else op.results
-    if first >= len(values):
-        return err
-    index = first
-    last = int(match.group(4)) if match.group(4) else first
-    # For a variadic field, name the first value whose type breaks the element constraint.
-    arg_defs = dict(
-        type(op).get_irdl_definition().operands
-        if kind == "operand"
-        else type(op).get_irdl_definition().results
-    )
-    element = getattr(arg_defs[field].constr, "constr", None)
-    if element is not None and last > first:
-        for i in range(first, last + 1):
-            try:
-                element.verify(values[i].type, VerificationContext())
-            except VerifyException:
-                index = i
-                break
-    return VerifyException(
-        f"{kind} #{index} must be {texts[field]}, but got {type_str(values[index].type)}"
-    )
-
-
-def tensor_op(cls: OpT) -> OpT:
-    """``irdl_op_definition`` with upstream's wording for constraint failures.
-
-    A class that subclasses an xDSL op must define its own ``verify_`` (else
-    IRDL would run the parent's generated verifier, constraints included, again).
-    An optional ``verify_relations_`` runs first: upstream's ``TypesMatchWith``
-    checks, which must guard against operands of the wrong kind themselves.
-    """
-    cls = irdl_op_definition(cls)
-    generated: Callable[[IRDLOperation], None] = cls.verify_
-    relations: Callable[[IRDLOperation], None] | None = getattr(cls, "verify_relations_", None)
-
-    def verify_(self: IRDLOperation) -> None:
-        # Upstream's TypesMatchWith predicates, before IRDL's type variables
-        # would report the same mismatch in xDSL's words.
-        if relations is not None:
-            relations(self)
-        try:
-            generated(self)
-        except VerifyException as err:
-            translated = _upstream_constraint_error(self, err)
-            if translated is err:
-                raise
-            raise translated from err
-
-    cls.verify_ = verify_  # type: ignore[method-assign]
-    return cls
-
-
-class DeclarativeSyntax:
-    """Mixin, listed first, for a subclass of an xDSL op with hand-written
-    ``parse``/``print`` that declares an ``assembly_format`` instead: IRDL
-    refuses both, so this restores ``Operation``'s defaults for it to replace."""
-
-    print = Operation.print
-    parse = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined]
 
 
 # --- shapes ---------------------------------------------------------------

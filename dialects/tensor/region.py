@@ -43,17 +43,11 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import (
-    RANKED_TENSOR,
-    VARIADIC_INDEX,
-    is_dynamic,
-    tensor_op,
-    type_str,
-    verify_dynamic_size_count,
-)
+from mlkit.dialects.tensor.common import RANKED_TENSOR, is_dynamic, verify_dynamic_size_count
+from mlkit.dialects.utils.ods import VARIADIC_INDEX, type_str, upstream_op
 
 
-@tensor_op
+@upstream_op
 class YieldOp(IRDLOperation):
     """Yields one element from a ``generate`` or ``pad`` body."""
 
@@ -81,7 +75,7 @@ def _yielded_type(region: Region) -> Attribute | None:
     return last.value.type if isinstance(last, YieldOp) else None
 
 
-@tensor_op
+@upstream_op
 class GenerateOp(IRDLOperation):
     """Builds a tensor element by element from its body; xDSL lacks it."""
 
@@ -130,7 +124,7 @@ def infer_pad_shape(
     ]
 
 
-@tensor_op
+@upstream_op
 class PadOp(IRDLOperation):
     """Pads a tensor with the value its body yields (upstream's fields and
     syntax; see the module docstring for why it is not xDSL's class)."""

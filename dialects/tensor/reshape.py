@@ -43,23 +43,20 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import (
-    DeclarativeSyntax,
     ANY_TENSOR,
     RANKED_TENSOR,
-    VARIADIC_INDEX,
     count_dynamic,
     element_type_of,
     is_dynamic,
     shape_of,
-    tensor_op,
-    type_str,
     verify_dynamic_size_count,
 )
+from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
 
 _SHAPE_OPERAND = "1D tensor of signless integer or index values"
 
 
-@tensor_op
+@upstream_op
 class ReshapeOp(DeclarativeSyntax, xtensor.ReshapeOp):
     """Upstream's fields (ranked or unranked source and result) and syntax."""
 
@@ -233,7 +230,7 @@ class Reassociation(CustomDirective):
 _REASSOCIATION = ArrayAttr[ArrayAttr[IntegerAttr[I64]]]
 
 
-@tensor_op
+@upstream_op
 class ExpandShapeOp(DeclarativeSyntax, xtensor.ExpandShapeOp):
     """xDSL's fields with upstream's declarative syntax and verifier."""
 
@@ -283,7 +280,7 @@ class ExpandShapeOp(DeclarativeSyntax, xtensor.ExpandShapeOp):
         verify_reshape_like(result, self.src.type, self.reassociation_indices())
 
 
-@tensor_op
+@upstream_op
 class CollapseShapeOp(DeclarativeSyntax, xtensor.CollapseShapeOp):
     """xDSL's op with upstream's verifier (xDSL has none)."""
 

@@ -24,14 +24,17 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import (
-    DeclarativeSyntax,
     RANKED_TENSOR,
-    VARIADIC_INDEX,
     compute_rank_reduction_mask,
     count_dynamic,
     is_dynamic,
-    tensor_op,
+)
+from mlkit.dialects.utils.ods import (
+    DeclarativeSyntax,
+    VARIADIC_INDEX,
     type_str,
+    upstream_op,
+    verify_that,
 )
 
 _LISTS = (("offset", "offsets"), ("size", "sizes"), ("stride", "strides"))
@@ -125,7 +128,20 @@ def infer_slice_type(source: TensorType[Attribute], sizes: Sequence[int]) -> Ten
 
 
 class _SliceMixin:
-    """Accessors later passes need: the mixed offsets, sizes and strides."""
+    """The offsets, sizes and strides both slice ops take after their tensor
+    operands, and the accessors later passes need for them."""
+
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "offsets": VARIADIC_INDEX,
+        "sizes": VARIADIC_INDEX,
+        "strides": VARIADIC_INDEX,
+    }
 
     def mixed_offsets(self) -> list[int | SSAValue]:
         return mixed_values(_static(self, "offsets"), getattr(self, "offsets"))  # type: ignore[arg-type]
@@ -137,25 +153,17 @@ class _SliceMixin:
         return mixed_values(_static(self, "strides"), getattr(self, "strides"))  # type: ignore[arg-type]
 
 
-@tensor_op
+@upstream_op
 class ExtractSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.ExtractSliceOp):
     """xDSL's op with upstream's verifier."""
 
     name = "tensor.extract_slice"
 
     source = operand_def(TensorType)
-    offsets = var_operand_def(IndexType)
-    sizes = var_operand_def(IndexType)
-    strides = var_operand_def(IndexType)
-    static_offsets = prop_def(DenseArrayBase.constr(i64))
-    static_sizes = prop_def(DenseArrayBase.constr(i64))
-    static_strides = prop_def(DenseArrayBase.constr(i64))
     result = result_def(TensorType)
     CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
         "source": RANKED_TENSOR,
-        "offsets": VARIADIC_INDEX,
-        "sizes": VARIADIC_INDEX,
-        "strides": VARIADIC_INDEX,
+        **_SliceMixin.CONSTRAINT_TEXT,
         "result": RANKED_TENSOR,
     }
 
@@ -174,7 +182,7 @@ class ExtractSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.ExtractSliceOp):
         )
 
 
-@tensor_op
+@upstream_op
 class InsertSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.InsertSliceOp):
     """xDSL's op with upstream's verifier."""
 
@@ -183,27 +191,17 @@ class InsertSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.InsertSliceOp):
     DEST_TYPE: ClassVar = VarConstraint("DEST_TYPE", base(TensorType))
     source = operand_def(TensorType)
     dest = operand_def(DEST_TYPE)
-    offsets = var_operand_def(IndexType)
-    sizes = var_operand_def(IndexType)
-    strides = var_operand_def(IndexType)
-    static_offsets = prop_def(DenseArrayBase.constr(i64))
-    static_sizes = prop_def(DenseArrayBase.constr(i64))
-    static_strides = prop_def(DenseArrayBase.constr(i64))
     result = result_def(DEST_TYPE)
     CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
         "source": RANKED_TENSOR,
         "dest": RANKED_TENSOR,
-        "offsets": VARIADIC_INDEX,
-        "sizes": VARIADIC_INDEX,
-        "strides": VARIADIC_INDEX,
+        **_SliceMixin.CONSTRAINT_TEXT,
         "result": RANKED_TENSOR,
     }
 
     def verify_relations_(self) -> None:
-        if isinstance(self.dest.type, TensorType) and self.result.type != self.dest.type:
-            raise VerifyException(
-                "failed to verify that expected result type to match dest type"
-            )
+        if isinstance(self.dest.type, TensorType):
+            verify_that(self.result.type == self.dest.type, "expected result type to match dest type")
 
     def dropped_dims(self) -> set[int]:
         """Dimensions of the destination slice that a rank-reduced source lacks."""

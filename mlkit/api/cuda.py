@@ -13,13 +13,13 @@ Constants the host code keeps in LLVM globals are not visible to kernels.
 from __future__ import annotations
 
 import ctypes
-from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from mlkit.api.backend import Backend
 from mlkit.api.call import Memory
 from mlkit.dialects import llvm
 
@@ -86,11 +86,20 @@ class CudaMemory(Memory):
         self.runtime.call("cuMemFree", pointer)
 
 
-def cuda_memory() -> Any:
-    """The memory of CUDA programs, or ValueError if CUDA is not usable."""
-    from mlkit.runtime import cuda
+class CudaBackend(Backend):
+    """Kernels on the GPU, host code in this process, data in managed memory."""
 
-    try:
-        return CudaMemory()
-    except cuda.CudaUnavailable as exc:
-        raise ValueError(f"target 'cuda': {exc}") from None
+    name = "cuda"
+    pipeline = CUDA_PIPELINE
+
+    def memory(self) -> Memory:
+        """Managed memory, or ValueError if CUDA is not usable here."""
+        from mlkit.runtime import cuda
+
+        try:
+            return CudaMemory()
+        except cuda.CudaUnavailable as exc:
+            raise ValueError(f"target 'cuda': {exc}") from None
+
+    def prepare_host(self, module: ModuleOp) -> None:
+        managed_host_allocations(module)

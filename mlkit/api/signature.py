@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from xdsl.ir import Attribute, Operation
@@ -216,26 +217,21 @@ def record_signatures(
     return sigs
 
 
-_DESCRIPTORS: dict[int, type[ctypes.Structure]] = {}
-
-
+@cache
 def descriptor_type(rank: int) -> type[ctypes.Structure]:
-    """``{ptr allocated, ptr aligned, i64 offset, i64 sizes[R], i64 strides[R]}``."""
-    if rank not in _DESCRIPTORS:
-        fields: list[tuple[str, Any]] = [
-            ("allocated", ctypes.c_void_p),
-            ("aligned", ctypes.c_void_p),
-            ("offset", ctypes.c_int64),
+    """``{ptr allocated, ptr aligned, i64 offset, i64 sizes[R], i64 strides[R]}``
+    (one class per rank)."""
+    fields: list[tuple[str, Any]] = [
+        ("allocated", ctypes.c_void_p),
+        ("aligned", ctypes.c_void_p),
+        ("offset", ctypes.c_int64),
+    ]
+    if rank:
+        fields += [
+            ("sizes", ctypes.c_int64 * rank),
+            ("strides", ctypes.c_int64 * rank),
         ]
-        if rank:
-            fields += [
-                ("sizes", ctypes.c_int64 * rank),
-                ("strides", ctypes.c_int64 * rank),
-            ]
-        _DESCRIPTORS[rank] = type(
-            f"MemRefDescriptor{rank}", (ctypes.Structure,), {"_fields_": fields}
-        )
-    return _DESCRIPTORS[rank]
+    return type(f"MemRefDescriptor{rank}", (ctypes.Structure,), {"_fields_": fields})
 
 
 def ctype_of(v: ValueType) -> Any:

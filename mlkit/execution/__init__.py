@@ -1,0 +1,2 @@
+"""Running compiled code in this process: the JIT (:mod:`.jit`) and the
+resolution of the symbols it needs (:mod:`.symbols`)."""

@@ -155,6 +155,43 @@ def _prepare(module: ModuleRef, machine: TargetMachine) -> None:
     module.data_layout = str(machine.target_data)
 
 
+def _host_machine(options: JitOptions) -> TargetMachine:
+    """Load ``shared_libs`` and make the host's machine at the codegen level
+    ``opt_level`` asks for."""
+    load_shared_libraries(options.shared_libs)
+    codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
+    return target_machine(options, codegen)
+
+
+def _runtime_module(needed: list[str], machine: TargetMachine) -> tuple[ModuleRef | None, set[str]]:
+    """Have the built-in runtime provide what ``needed`` names: its callbacks
+    go into LLVM's symbol table, its native runner utils come back as a module
+    compiled for ``machine``, with the names that module defines."""
+    import llvmlite.binding as llvm_binding
+
+    from mlkit import runtime
+
+    try:
+        native_ir = runtime.provide(needed)
+    except runtime.RuntimeUnavailable as exc:
+        raise JitError(str(exc)) from None
+    if native_ir is None:
+        return None, set()
+    native_module = llvm_binding.parse_assembly(native_ir)
+    native_module.verify()
+    _prepare(native_module, machine)
+    _optimize(native_module, machine, 2)
+    return native_module, {f.name for f in native_module.functions if not f.is_declaration}
+
+
+def _finish(engine: ExecutionEngine, native_module: ModuleRef | None) -> None:
+    """Add the runtime's module, generate code and run the static constructors."""
+    if native_module is not None:
+        engine.add_module(native_module)
+    engine.finalize_object()
+    engine.run_static_constructors()
+
+
 def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> CompiledModule:
     """Compile ``module`` (llvm dialect) into this process.
 
@@ -164,15 +201,12 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     """
     import llvmlite.binding as llvm_binding
 
-    from mlkit import runtime
     from mlkit.target.llvmir.module import MODULE_ID, translate_and_verify
 
     check_llvm_dialect(module)
     if options.opt_level is not None and options.opt_level not in (0, 1, 2, 3):
         raise JitError(f"invalid optimization level {options.opt_level} (expected 0 to 3)")
-    load_shared_libraries(options.shared_libs)
-    codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
-    machine = target_machine(options, codegen)
+    machine = _host_machine(options)
 
     llvm_module = translate_and_verify(module)
     llvm_module.name = MODULE_ID
@@ -180,23 +214,13 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     _optimize(llvm_module, machine, options.opt_level)
 
     needed = external_symbols(llvm_module, module)
-    native_ir = runtime.provide(needed)
-    native_module = None
-    provided: set[str] = set()
-    if native_ir is not None:
-        native_module = llvm_binding.parse_assembly(native_ir)
-        native_module.verify()
-        _prepare(native_module, machine)
-        _optimize(native_module, machine, 2)
-        provided = {f.name for f in native_module.functions if not f.is_declaration}
+    native_module, provided = _runtime_module(needed, machine)
     # MCJIT makes the process's own symbols visible to lookups when it is created.
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     check_resolved(needed, provided, module)
     if native_module is not None:
         check_resolved(external_symbols(native_module, module), (), module)
-        engine.add_module(native_module)
-    engine.finalize_object()
-    engine.run_static_constructors()
+    _finish(engine, native_module)
     functions = {
         name: op.function_type
         for name, op in symbol_ops(module).items()
@@ -217,11 +241,7 @@ def jit_compile_llvm_ir(
     to skip parsing and passes. ``function_names`` are those callable later."""
     import llvmlite.binding as llvm_binding
 
-    from mlkit import runtime
-
-    load_shared_libraries(options.shared_libs)
-    codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
-    machine = target_machine(options, codegen)
+    machine = _host_machine(options)
     llvm_module = llvm_binding.parse_assembly(ir)
     llvm_module.verify()
     _prepare(llvm_module, machine)
@@ -232,22 +252,11 @@ def jit_compile_llvm_ir(
         for fn in llvm_module.functions
         if fn.is_declaration and not fn.name.startswith("llvm.")
     ] + [var.name for var in llvm_module.global_variables if var.is_declaration]
-    native_ir = runtime.provide(needed)
-    native_module = None
-    provided: set[str] = set()
-    if native_ir is not None:
-        native_module = llvm_binding.parse_assembly(native_ir)
-        native_module.verify()
-        _prepare(native_module, machine)
-        _optimize(native_module, machine, 2)
-        provided = {f.name for f in native_module.functions if not f.is_declaration}
+    native_module, provided = _runtime_module(needed, machine)
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     missing = [n for n in needed if n not in provided and not llvm_binding.address_of_symbol(n)]
     if missing:
         raise JitError("undefined symbols: " + ", ".join(sorted(missing)))
-    if native_module is not None:
-        engine.add_module(native_module)
-    engine.finalize_object()
-    engine.run_static_constructors()
+    _finish(engine, native_module)
     functions = {name: None for name in function_names}
     return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])  # type: ignore[arg-type]

@@ -42,11 +42,16 @@ def provided_symbols() -> frozenset[str]:
     return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS | MGPU_FUNCTIONS
 
 
+class RuntimeUnavailable(Exception):
+    """Symbols of the built-in runtime that cannot work here (the GPU
+    runtime without a usable CUDA); the JIT reports it as one line."""
+
+
 def provide(names: Iterable[str]) -> str | None:
     """Make the built-in symbols among ``names`` resolvable: Python
     callbacks are added to LLVM's symbol table now; the LLVM IR of the native
     ones is returned, for the JIT to compile with the program (None if none
-    is needed)."""
+    is needed). :class:`RuntimeUnavailable` if some cannot work here."""
     import llvmlite.binding as llvm_binding
 
     from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS, callback_address
@@ -56,13 +61,14 @@ def provide(names: Iterable[str]) -> str | None:
         llvm_binding.add_symbol(name, callback_address(name))
     gpu = sorted(n for n in wanted if n.startswith("mgpu"))
     if gpu:
-        from mlkit.execution.symbols import JitError
         from mlkit.runtime import cuda
 
         try:
             cuda.current()
         except cuda.CudaUnavailable as exc:
-            raise JitError(f"the program calls the GPU runtime ({gpu[0]}), but {exc}") from None
+            raise RuntimeUnavailable(
+                f"the program calls the GPU runtime ({gpu[0]}), but {exc}"
+            ) from None
         for name in (n for n in gpu if n in cuda.MGPU_FUNCTIONS):
             llvm_binding.add_symbol(name, cuda.callback_address(name))
     return native_module_ir(wanted & NATIVE_FUNCTIONS)
@@ -70,6 +76,7 @@ def provide(names: Iterable[str]) -> str | None:
 
 __all__ = [
     "RUNNER_UTILS_LIBRARIES",
+    "RuntimeUnavailable",
     "is_builtin_library",
     "provide",
     "provided_symbols",

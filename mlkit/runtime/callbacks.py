@@ -8,9 +8,8 @@ stdio buffer is flushed first (``fflush(NULL)``) and Python's after, so the
 text lands in order with ``printf`` output of compiled code and of the native
 runner utils.
 
-LLVM's table of added symbols is process-wide and keeps raw addresses, so
-each callback object is created once and kept for the life of the process in
-``_CALLBACKS``: freeing one would leave LLVM pointing at freed memory.
+Each callback object is made once and kept for the life of the process by
+:data:`CALLBACKS` (see :mod:`mlkit.runtime.callback_table`).
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from mlkit.runtime.callback_table import CallbackTable
 from mlkit.runtime.memref_format import (
     format_elements,
     format_memref,
@@ -43,8 +43,6 @@ RANKED_PRINTERS = {
     **{f"1d{k}": (1, k) for k in ("I8", "I32", "I64", "F64", "Ind", "C32", "C64")},
 }
 VERIFY_PRINT_LIMIT = 10  # upstream's MemRefDataVerifier::printLimit
-
-_CALLBACKS: dict[str, Any] = {}
 
 
 @cache
@@ -202,16 +200,10 @@ def _factories() -> dict[str, Callable[[], Any]]:
     return table
 
 
-_FACTORIES = _factories()
-CALLBACK_FUNCTIONS: frozenset[str] = frozenset(_FACTORIES)
+CALLBACKS = CallbackTable(_factories())
+CALLBACK_FUNCTIONS: frozenset[str] = CALLBACKS.names
 
 
 def callback_address(name: str) -> int:
     """The address of the callback implementing ``name``, made on first use."""
-    callback = _CALLBACKS.get(name)
-    if callback is None:
-        callback = _CALLBACKS[name] = _FACTORIES[name]()
-    address = ctypes.cast(callback, ctypes.c_void_p).value
-    assert address is not None
-    return address
-
+    return CALLBACKS.address(name)

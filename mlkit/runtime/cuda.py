@@ -13,7 +13,8 @@ functions are called from compiled code, which cannot take a Python
 exception.
 
 :class:`CudaRuntime` wraps one driver module (the real one, or a stand-in a
-test provides) and the device's primary context.
+test provides) and the device's primary context; :class:`CudaHost` holds
+the one compiled code calls, and the callbacks it calls it through.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import ctypes
 import sys
 from collections.abc import Callable
 from typing import Any
+
+from mlkit.runtime.callback_table import CallbackTable
 
 _P = ctypes.c_void_p
 _I64 = ctypes.c_int64
@@ -75,15 +78,6 @@ def load_driver() -> Any:
                 "pip install 'mlkit[gpu]'"
             ) from None
     return driver
-
-
-def available() -> bool:
-    """Whether a CUDA device can run kernels here (bindings, driver, a device)."""
-    try:
-        current()
-    except CudaUnavailable:
-        return False
-    return True
 
 
 class CudaRuntime:
@@ -194,25 +188,6 @@ class CudaError(RuntimeError):
     """A driver call failed; the message is upstream's report of it."""
 
 
-_RUNTIME: CudaRuntime | None = None
-
-
-def current() -> CudaRuntime:
-    """The process's runtime over the real driver, made on first use."""
-    global _RUNTIME
-    if _RUNTIME is None:
-        _RUNTIME = CudaRuntime(load_driver())
-    return _RUNTIME
-
-
-def use_runtime(runtime: CudaRuntime | None) -> CudaRuntime | None:
-    """Make ``runtime`` the one compiled code calls (tests pass a runtime over
-    a stand-in driver); returns the previous one."""
-    global _RUNTIME
-    previous, _RUNTIME = _RUNTIME, runtime
-    return previous
-
-
 def _dense_bytes(rank: int, descriptor: int, element_size: int) -> tuple[int, int]:
     """(start, size in bytes) of a ranked memref descriptor's contiguous data,
     as upstream's ``mgpuMemHostRegisterMemRef`` computes it."""
@@ -225,8 +200,8 @@ def _dense_bytes(rank: int, descriptor: int, element_size: int) -> tuple[int, in
     return aligned + offset * element_size, count * element_size
 
 
-def _implementations() -> dict[str, Callable[..., Any]]:
-    """Python bodies of the mgpu functions, each on :func:`current`."""
+def _implementations(current: Callable[[], CudaRuntime]) -> dict[str, Callable[..., Any]]:
+    """Python bodies of the mgpu functions, each on the runtime ``current`` gives."""
 
     def run(work: Callable[[CudaRuntime], Any]) -> Any:
         try:
@@ -290,16 +265,67 @@ def _implementations() -> dict[str, Callable[..., Any]]:
     }
 
 
-# LLVM's symbol table keeps raw addresses: callbacks live as long as the process
-_CALLBACKS: dict[str, Any] = {}
+class CudaHost:
+    """The CUDA runtime that compiled host code calls (made over the real
+    driver on first use, or one a test installs), and the ctypes callbacks
+    of upstream's ``mgpu*`` functions, which call it. LLVM's table of added
+    symbols is process-wide, so one host serves the process: :data:`HOST`."""
+
+    def __init__(self, make_runtime: Callable[[], CudaRuntime] | None = None) -> None:
+        self._make_runtime = make_runtime or (lambda: CudaRuntime(load_driver()))
+        self._runtime: CudaRuntime | None = None
+        bodies = _implementations(self.current)
+        self.callbacks = CallbackTable({
+            name: _callback_factory(restype, argtypes, bodies[name])
+            for name, (restype, argtypes) in MGPU_SIGNATURES.items()
+        })  # fmt: skip
+
+    def current(self) -> CudaRuntime:
+        """The runtime compiled code calls, made on first use."""
+        if self._runtime is None:
+            self._runtime = self._make_runtime()
+        return self._runtime
+
+    def use(self, runtime: CudaRuntime | None) -> CudaRuntime | None:
+        """Make ``runtime`` the one compiled code calls (None: the real
+        driver's, on next use); returns the previous one."""
+        previous, self._runtime = self._runtime, runtime
+        return previous
+
+    def available(self) -> bool:
+        """Whether a CUDA device can run kernels here (bindings, driver, a device)."""
+        try:
+            self.current()
+        except CudaUnavailable:
+            return False
+        return True
+
+
+def _callback_factory(
+    restype: Any, argtypes: tuple[Any, ...], body: Callable[..., Any]
+) -> Callable[[], Any]:
+    return lambda: ctypes.CFUNCTYPE(restype, *argtypes)(body)
+
+
+HOST = CudaHost()
+
+
+def current() -> CudaRuntime:
+    """The process's runtime (:meth:`CudaHost.current` of :data:`HOST`)."""
+    return HOST.current()
+
+
+def use_runtime(runtime: CudaRuntime | None) -> CudaRuntime | None:
+    """Make ``runtime`` the one compiled code calls (tests pass a runtime over
+    a stand-in driver); returns the previous one."""
+    return HOST.use(runtime)
+
+
+def available() -> bool:
+    """Whether a CUDA device can run kernels here (bindings, driver, a device)."""
+    return HOST.available()
 
 
 def callback_address(name: str) -> int:
     """The address of the callback implementing the mgpu function ``name``."""
-    if not _CALLBACKS:
-        bodies = _implementations()
-        for fn, (restype, argtypes) in MGPU_SIGNATURES.items():
-            _CALLBACKS[fn] = ctypes.CFUNCTYPE(restype, *argtypes)(bodies[fn])
-    address = ctypes.cast(_CALLBACKS[name], ctypes.c_void_p).value
-    assert address is not None
-    return address
+    return HOST.callbacks.address(name)

@@ -42,17 +42,12 @@ from xdsl.ir.affine import (
 )
 from xdsl.ir.affine.affine_set import AffineConstraintKind
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from mlkit.dialects import affine
 from mlkit.dialects.affine.parallel import ATOMIC_RMW_KINDS
 from mlkit.diagnostics.emit import emit_error
+from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 DYNAMIC = -(1 << 63)
 """``ShapedType::kDynamic`` in a static basis."""
@@ -469,22 +464,20 @@ class LowerAffinePass(ModulePass):
     display_name: ClassVar[str] = "LowerAffinePass"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        walker = PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    ApplyLowering(ctx),
-                    MinMaxLowering(ctx),
-                    ParallelLowering(ctx),
-                    ForLowering(ctx),
-                    IfLowering(ctx),
-                    LoadStoreLowering(ctx),
-                    YieldLowering(),
-                    DelinearizeLowering(),
-                    LinearizeLowering(),
-                ],
-                dce_enabled=False,  # a conversion leaves dead code alone, as upstream's does
-            ),
-            apply_recursively=True,
-        )
-        for region in op.regions:
-            walker.rewrite_region(region)
+        apply_conversion_patterns(op, affine_to_std_patterns(ctx))
+
+
+def affine_to_std_patterns(ctx: Context) -> list[RewritePattern]:
+    """The patterns of this conversion (upstream's
+    ``populateAffineToStdConversionPatterns``); ``ctx`` locates errors."""
+    return [
+        ApplyLowering(ctx),
+        MinMaxLowering(ctx),
+        ParallelLowering(ctx),
+        ForLowering(ctx),
+        IfLowering(ctx),
+        LoadStoreLowering(ctx),
+        YieldLowering(),
+        DelinearizeLowering(),
+        LinearizeLowering(),
+    ]

@@ -25,24 +25,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
-    ModuleOp,
     VectorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_common.type_converter import (
-    ConvertToLLVMPattern,
-    LLVMTypeConverter,
-    apply_llvm_patterns,
-)
+from mlkit.passes.conversion.llvm_common.conversion_pass import IndexBitwidthConversionPass
+from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
 
 _INT_OVERFLOW = {
     "arith.addi": llvm.AddOp, "arith.subi": llvm.SubOp, "arith.muli": llvm.MulOp,
@@ -284,14 +278,9 @@ def _with_fastmath(new: Operation, op: Operation) -> Operation:
 
 
 @dataclass(frozen=True)
-class ConvertArithToLLVM(ModulePass):
+class ConvertArithToLLVM(IndexBitwidthConversionPass):
     """Convert Arith dialect to LLVM dialect"""
 
     name = "convert-arith-to-llvm"
     display_name: ClassVar[str] = "ArithToLLVMConversionPass"
-
-    index_bitwidth: int = 0
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth or 64)
-        apply_llvm_patterns(op, [ArithToLLVMPattern(converter)])
+    PATTERNS: ClassVar = (ArithToLLVMPattern,)

@@ -13,28 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.context import Context
 from xdsl.dialects import cf
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
-    ModuleOp,
     StringAttr,
     TensorType,
     i8,
     i32,
 )
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
 from mlkit.dialects import llvm
+from mlkit.passes.conversion.llvm_common.conversion_pass import IndexBitwidthConversionPass
 from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
     LLVMTypeConverter,
-    apply_llvm_patterns,
     convert_block_signature,
     enclosing_module,
     lookup_or_declare,
@@ -154,18 +151,13 @@ def _unique_name(module: Operation, base: str) -> str:
 
 def cf_to_llvm_patterns(converter: LLVMTypeConverter) -> list[ConvertToLLVMPattern]:
     """The patterns of this pass, for ``convert-to-llvm``."""
-    return [BranchToLLVMPattern(converter), AssertToLLVMPattern(converter)]
+    return ConvertControlFlowToLLVM.patterns(converter)
 
 
 @dataclass(frozen=True)
-class ConvertControlFlowToLLVM(ModulePass):
+class ConvertControlFlowToLLVM(IndexBitwidthConversionPass):
     """Convert ControlFlow operations to the LLVM dialect"""
 
     name = "convert-cf-to-llvm"
     display_name: ClassVar[str] = "ConvertControlFlowToLLVMPass"
-
-    index_bitwidth: int = 0
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth or 64)
-        apply_llvm_patterns(op, cf_to_llvm_patterns(converter))
+    PATTERNS: ClassVar = (BranchToLLVMPattern, AssertToLLVMPattern)

@@ -37,7 +37,7 @@ from xdsl.dialects.builtin import (
     UnrankedMemRefType,
     UnrealizedConversionCastOp,
 )
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
@@ -245,20 +245,43 @@ class FuncOpToLLVMPattern(ConvertToLLVMPattern):
 
 
 @dataclass
-class CallOpToLLVMPattern(ConvertToLLVMPattern):
-    """``func.call`` to ``llvm.call``: memref operands unpacked, a packed
-    result unpacked again."""
+class PackedResultsPattern(ConvertToLLVMPattern):
+    """Base of the call and return patterns: once the function results an
+    ``OP`` carries (``packed_types``) pack into one LLVM type and its
+    operands convert, ``lower`` rewrites it."""
 
-    def match_and_rewrite(self, op: func.CallOp, rewriter: PatternRewriter, /) -> None:  # type: ignore[override]
-        if not isinstance(op, func.CallOp):
+    OP: ClassVar[type[Operation]] = Operation
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, self.OP):
             return
-        result_type = self.converter.pack_results([r.type for r in op.results])
+        result_type = self.converter.pack_results(self.packed_types(op))
         if result_type is None:
             return
         operands = self.operands(rewriter, op)
-        if operands is None:
-            return
-        builder = OpBuilder(self.converter)
+        if operands is not None:
+            self.lower(op, rewriter, result_type, operands, OpBuilder(self.converter))
+
+    def packed_types(self, op: Operation) -> list[Attribute]:
+        raise NotImplementedError
+
+    def lower(self, op: Operation, rewriter: PatternRewriter, result_type: Attribute,
+              operands: list[SSAValue], builder: OpBuilder) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class CallOpToLLVMPattern(PackedResultsPattern):
+    """``func.call`` to ``llvm.call``: memref operands unpacked, a packed
+    result unpacked again."""
+
+    OP: ClassVar = func.CallOp
+
+    def packed_types(self, op: func.CallOp) -> list[Attribute]:  # type: ignore[override]
+        return [r.type for r in op.results]
+
+    def lower(self, op: func.CallOp, rewriter: PatternRewriter, result_type: Attribute,  # type: ignore[override]
+              operands: list[SSAValue], builder: OpBuilder) -> None:
         args: list[SSAValue] = []
         for orig, value in zip(op.operands, operands):
             if isinstance(orig.type, UnrankedMemRefType):
@@ -290,19 +313,16 @@ class CallOpToLLVMPattern(ConvertToLLVMPattern):
 
 
 @dataclass
-class ReturnOpToLLVMPattern(ConvertToLLVMPattern):
+class ReturnOpToLLVMPattern(PackedResultsPattern):
     """``func.return`` to ``llvm.return``, packing several values in a struct."""
 
-    def match_and_rewrite(self, op: func.ReturnOp, rewriter: PatternRewriter, /) -> None:  # type: ignore[override]
-        if not isinstance(op, func.ReturnOp):
-            return
-        result_type = self.converter.pack_results([v.type for v in op.operands])
-        if result_type is None:
-            return
-        operands = self.operands(rewriter, op)
-        if operands is None:
-            return
-        builder = OpBuilder(self.converter)
+    OP: ClassVar = func.ReturnOp
+
+    def packed_types(self, op: func.ReturnOp) -> list[Attribute]:  # type: ignore[override]
+        return [v.type for v in op.operands]
+
+    def lower(self, op: func.ReturnOp, rewriter: PatternRewriter, result_type: Attribute,  # type: ignore[override]
+              operands: list[SSAValue], builder: OpBuilder) -> None:
         values = [
             builder.extract(v, 1)
             if self.converter.use_bare_ptr_call_conv and isinstance(o.type, MemRefType)
@@ -333,8 +353,7 @@ class ConvertFuncToLLVM(ModulePass):
     index_bitwidth: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(
-            index_bitwidth=self.index_bitwidth or 64,
-            use_bare_ptr_call_conv=self.use_bare_ptr_memref_call_conv,
+        converter = LLVMTypeConverter.from_options(
+            self.index_bitwidth, self.use_bare_ptr_memref_call_conv
         )
         apply_llvm_patterns(op, func_to_llvm_patterns(converter))

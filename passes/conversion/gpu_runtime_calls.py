@@ -31,6 +31,7 @@ patterns here do the same: the original ops stay until :func:`finish_runtime_low
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from mlkit.dialects import llvm
 
@@ -56,7 +57,6 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
     UnrankedMemRefType,
-    UnrealizedConversionCastOp,
     i8,
     i16,
     i32,
@@ -169,6 +169,12 @@ class RuntimeCallPattern(ConvertToLLVMPattern):
     def is_replaced(self, op: Operation) -> bool:
         return id(op) in self.runtime.replaced_ids
 
+    def has_plain_buffer(self, type: MemRefType) -> bool:
+        """A memref upstream's runtime lowerings take: one with a descriptor
+        and an identity layout."""
+        return self.converter.memref_descriptor_type(type) is not None and has_identity_layout(type)
+
+
 
 def is_call_to(value: SSAValue, name: str) -> bool:
     owner = value.owner
@@ -190,13 +196,6 @@ def num_elements(b: OpBuilder, type: MemRefType, desc: SSAValue) -> SSAValue:
     return total
 
 
-def size_in_bytes(b: OpBuilder, element: Attribute, count: SSAValue | int,
-                  pointer: llvm.LLVMPointerType = PTR) -> SSAValue:
-    """``sizeof(element) * count`` as the address past a null ``pointer``."""
-    null = b.add(llvm.ZeroOp(pointer))
-    return b.add(llvm.PtrToIntOp(b.gep(null, [count], element), b.index))
-
-
 def as_generic_pointer(b: OpBuilder, pointer: SSAValue) -> SSAValue:
     """``pointer`` in address space 0 (upstream's ``bitAndAddrspaceCast``)."""
     if isinstance(pointer.type, llvm.LLVMPointerType) and pointer.type.address_space:
@@ -216,7 +215,7 @@ class AllocLowering(RuntimeCallPattern):
         shared = op.hostShared is not None
         if len(op.asyncDependencies) > 1 or (shared and op.asyncToken is not None):
             return
-        if self.converter.memref_descriptor_type(type) is None or not has_identity_layout(type):
+        if not self.has_plain_buffer(type):
             return
         deps = self.values(rewriter, list(op.asyncDependencies))
         dynamic = self.values(rewriter, list(op.dynamicSizes))
@@ -226,7 +225,7 @@ class AllocLowering(RuntimeCallPattern):
         sizes, strides, total = descriptor_sizes(b, type, dynamic)
         element = self.convert(type.get_element_type())
         assert element is not None
-        size = size_in_bytes(b, element, total)
+        size = b.size_in_bytes(element, total)
         null = b.add(llvm.ZeroOp(PTR))
         stream = deps[0] if deps else null
         flag = b.const(int(shared), i8)
@@ -295,29 +294,49 @@ class DeallocLowering(RuntimeCallPattern):
 
 
 @dataclass
-class MemcpyLowering(RuntimeCallPattern):
-    """``gpu.memcpy async [%s]`` -> ``mgpuMemcpy(dst, src, bytes, stream)``."""
+class TransferLowering(RuntimeCallPattern):
+    """Base of the ``gpu.memcpy`` and ``gpu.memset`` lowerings, which
+    upstream converts in one form only: exactly one dependency, a token, and
+    a ``BUFFER`` operand with a descriptor and an identity layout. ``lower``
+    gets that buffer's type, the stream and the two ``OPERANDS`` converted."""
+
+    OP: ClassVar[type[Operation]] = Operation
+    BUFFER: ClassVar[str] = ""
+    OPERANDS: ClassVar[tuple[str, str]] = ("", "")
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, gpu_memory.MemcpyOp) or self.is_replaced(op):
+        if not isinstance(op, self.OP) or self.is_replaced(op):
             return
-        type = op.src.type
+        type = getattr(op, self.BUFFER).type
         assert isinstance(type, MemRefType)
-        if len(op.asyncDependencies) != 1 or op.asyncToken is None:
+        deps = op.asyncDependencies  # type: ignore[attr-defined]
+        if len(deps) != 1 or op.asyncToken is None or not self.has_plain_buffer(type):  # type: ignore[attr-defined]
             return
-        if self.converter.memref_descriptor_type(type) is None or not has_identity_layout(type):
-            return
-        operands = self.values(rewriter, [op.asyncDependencies[0], op.src, op.dst])
-        if operands is None:
-            return
-        stream, src_desc, dst_desc = operands
+        operands = self.values(rewriter, [deps[0], *(getattr(op, name) for name in self.OPERANDS)])
+        if operands is not None:
+            self.lower(rewriter, op, type, *operands)
+
+    def lower(self, rewriter: PatternRewriter, op: Operation, type: MemRefType,
+              stream: SSAValue, first: SSAValue, second: SSAValue) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class MemcpyLowering(TransferLowering):
+    """``gpu.memcpy async [%s]`` -> ``mgpuMemcpy(dst, src, bytes, stream)``."""
+
+    OP: ClassVar = gpu_memory.MemcpyOp
+    BUFFER: ClassVar = "src"
+    OPERANDS: ClassVar = ("src", "dst")
+
+    def lower(self, rewriter, op, type, stream, src_desc, dst_desc):  # type: ignore[override]
         b = OpBuilder(self.converter)
         count = num_elements(b, type, src_desc)
         element = self.convert(type.get_element_type())
         assert element is not None
         # upstream computes the size with pointers in the source's address space
         space = llvm.LLVMPointerType(self.converter.address_space(type) or 0)
-        size = size_in_bytes(b, element, count, space)
+        size = b.size_in_bytes(element, count, space)
         src = as_generic_pointer(b, b.extract(src_desc, ALIGNED))
         dst = as_generic_pointer(b, b.extract(dst_desc, ALIGNED))
         self.call(b, op, "mgpuMemcpy", [dst, src, size, stream])
@@ -325,23 +344,15 @@ class MemcpyLowering(RuntimeCallPattern):
 
 
 @dataclass
-class MemsetLowering(RuntimeCallPattern):
+class MemsetLowering(TransferLowering):
     """``gpu.memset async [%s]`` of a 32- or 16-bit value ->
     ``mgpuMemset32``/``mgpuMemset16(dst, bits, count, stream)``."""
 
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, gpu_memory.MemsetOp) or self.is_replaced(op):
-            return
-        type = op.dst.type
-        assert isinstance(type, MemRefType)
-        if len(op.asyncDependencies) != 1 or op.asyncToken is None:
-            return
-        if self.converter.memref_descriptor_type(type) is None or not has_identity_layout(type):
-            return
-        operands = self.values(rewriter, [op.asyncDependencies[0], op.dst, op.value])
-        if operands is None:
-            return
-        stream, desc, value = operands
+    OP: ClassVar = gpu_memory.MemsetOp
+    BUFFER: ClassVar = "dst"
+    OPERANDS: ClassVar = ("dst", "value")
+
+    def lower(self, rewriter, op, type, stream, desc, value):  # type: ignore[override]
         width = bit_width(value.type)
         if width not in (16, 32):
             return  # upstream: "value must be a 16 or 32 bit int or float"
@@ -409,7 +420,7 @@ class HostRegisterLowering(RuntimeCallPattern):
         if element is None or desc is None:
             return
         b = OpBuilder(self.converter)
-        size = size_in_bytes(b, element, 1)
+        size = b.size_in_bytes(element, 1)
         rank, pointer = b.extract(desc, 0), b.extract(desc, 1)
         self.call(b, op, name, [rank, pointer, size])
         self.done(rewriter, op, b, [])
@@ -453,10 +464,7 @@ def finish_runtime_lowering(runtime: RuntimeState, casts: ConversionState) -> No
             if not old.uses:
                 continue
             new = runtime.values[old]
-            cast, result = UnrealizedConversionCastOp.cast_one(new, old.type)
-            Rewriter.insert_op(cast, after_definition(new))
-            casts.casts.append(cast)
-            old.replace_all_uses_with(result)
+            old.replace_all_uses_with(casts.cast(None, new, old.type, after_definition(new)))
     for op in reversed(runtime.replaced):
         Rewriter.erase_op(op)
 

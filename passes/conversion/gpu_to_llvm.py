@@ -52,12 +52,10 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-)
+from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import Rewriter
+
+from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 
 @dataclass
@@ -150,9 +148,6 @@ class GpuToLLVMConversionPass(ModulePass):
         casts = ConversionState()
         for pattern in patterns:
             pattern.state = casts
-        walker = PatternRewriteWalker(
-            GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=False
-        )
-        walker.rewrite_region(op.body)
+        apply_conversion_patterns(op, patterns, apply_recursively=False)
         finish_runtime_lowering(runtime, casts)
         casts.cleanup()

@@ -20,6 +20,7 @@ queries, the ``has-redux`` and ``allowed-dialects`` options.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -35,7 +36,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation
+from xdsl.ir import Attribute, Block, BlockArgument, Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -118,28 +119,18 @@ class GPUFuncLowering(FuncOpToLLVMPattern):
         builder = OpBuilder(self.converter)
         replacements: list[tuple[Block, object]] = []
         for index, arg in enumerate(workgroup):
-            memref = arg.type
-            assert isinstance(memref, MemRefType)
-            element = self.converter.convert_type(memref.element_type)
-            count = 1
-            for size in memref.get_shape():
-                count *= size
+            memref, element, count = self._attribution(arg)
             array = llvm.LLVMArrayType(count, element)
             global_name = f"__wg_{name}_{index}"
             glob = llvm.GlobalOp(array, global_name, linkage="internal")
             glob.properties["addr_space"] = IntegerAttr(3, i32)
-            rewriter.insert_op(glob, InsertPoint.before(op))
+            rewriter.insert(glob, InsertPoint.before(op))
             address = builder.add(llvm.AddressOfOp(global_name, llvm.LLVMPointerType(3)))
             base = builder.gep(address, [0, 0], array)
             desc = builder.static_descriptor(memref, base, base)
             replacements.append((arg, desc))  # type: ignore[arg-type]
         for arg in private:
-            memref = arg.type
-            assert isinstance(memref, MemRefType)
-            element = self.converter.convert_type(memref.element_type)
-            count = 1
-            for size in memref.get_shape():
-                count *= size
+            memref, element, count = self._attribution(arg)
             size_value = builder.const(count, i64)
             ptr = builder.add(llvm.AllocaOp.create(
                 operands=[size_value], result_types=[llvm.LLVMPointerType(0)],
@@ -160,9 +151,17 @@ class GPUFuncLowering(FuncOpToLLVMPattern):
             arg.replace_all_uses_with(value)  # type: ignore[attr-defined]
         for arg in reversed(workgroup + private):
             entry.erase_arg(arg)
-        rewriter.insert_op(builder.ops, InsertPoint.at_start(entry))
+        rewriter.insert(builder.ops, InsertPoint.at_start(entry))
         self._convert_entry_block(rewriter, entry, signature.arg_types)
-        rewriter.replace_op(op, new, [])
+        rewriter.replace(op, new, [])
+
+    def _attribution(self, arg: BlockArgument) -> tuple[MemRefType, Attribute | None, int]:
+        """A workgroup or private attribution's memref type, its converted
+        element type and its number of elements."""
+        memref = arg.type
+        assert isinstance(memref, MemRefType)
+        element = self.converter.convert_type(memref.element_type)
+        return memref, element, math.prod(memref.get_shape())
 
 
 @dataclass
@@ -205,10 +204,8 @@ class ConvertGpuOpsToNVVMOps(ModulePass):
     allowed_dialects: tuple[str, ...] = ()
 
     def apply(self, ctx: Context, op: ModuleOp | Operation) -> None:
-        # 0 is upstream's "derive from the data layout", 64 bits without one
-        width = self.index_bitwidth or 64
-        converter = LLVMTypeConverter(
-            index_bitwidth=width, use_bare_ptr_call_conv=self.use_bare_ptr_memref_call_conv
+        converter = LLVMTypeConverter.from_options(
+            self.index_bitwidth, self.use_bare_ptr_memref_call_conv
         )
         convert_memory_spaces(op)
         apply_llvm_patterns(op, nvvm_patterns(converter))

@@ -30,6 +30,7 @@ from mlkit.dialects.llvm.attrs import ConstantRangeAttr
 from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
 )
+from mlkit.passes.conversion.math_to_libm import LIBM_FUNCTIONS
 
 _REGISTERS = {
     gpu_ops.ThreadIdOp: ("tid", "known_block_size", False),
@@ -95,7 +96,7 @@ class BarrierLowering(ConvertToLLVMPattern):
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if isinstance(op, gpu_ops.BarrierOp):
-            rewriter.replace_op(op, nvvm.BarrierOp.create(
+            rewriter.replace(op, nvvm.BarrierOp.create(
                 properties={"aligned": IntegerAttr(1, i1), "operandSegmentSizes": DenseArrayBase.from_list(i32, [0, 0])}
             ))
 
@@ -152,21 +153,13 @@ class ShuffleLowering(ConvertToLLVMPattern):
             self.replace(rewriter, op, ops, [shfl.results[0], true.results[0]])
 
 
-# math op -> (f32 libdevice name, f64 libdevice name); upstream's LibDevice patterns
+# math op -> (f32 libdevice name, f64 libdevice name); upstream's LibDevice
+# patterns: libm's functions with an ``__nv_`` prefix, ``rint`` for roundeven,
+# and copysign, which libm lowering leaves alone
 LIBDEVICE: dict[str, tuple[str, str]] = {
     name: (f"__nv_{fn}f", f"__nv_{fn}")
-    for name, fn in {
-        "math.acos": "acos", "math.acosh": "acosh", "math.asin": "asin", "math.asinh": "asinh",
-        "math.atan": "atan", "math.atan2": "atan2", "math.atanh": "atanh", "math.cbrt": "cbrt",
-        "math.ceil": "ceil", "math.cos": "cos", "math.cosh": "cosh", "math.erf": "erf",
-        "math.exp": "exp", "math.exp2": "exp2", "math.expm1": "expm1", "math.floor": "floor",
-        "math.log": "log", "math.log10": "log10", "math.log1p": "log1p", "math.log2": "log2",
-        "math.powf": "pow", "math.rsqrt": "rsqrt", "math.sin": "sin", "math.sinh": "sinh",
-        "math.sqrt": "sqrt", "math.tan": "tan", "math.tanh": "tanh", "math.absf": "fabs",
-        "math.copysign": "copysign", "math.round": "round", "math.trunc": "trunc",
-        "math.roundeven": "rint", "math.fma": "fma",
-    }.items()
-}  # fmt: skip
+    for name, fn in {**LIBM_FUNCTIONS, "math.roundeven": "rint", "math.copysign": "copysign"}.items()
+}
 
 
 @dataclass

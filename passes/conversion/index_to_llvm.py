@@ -16,18 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_common.type_converter import (
-    ConvertToLLVMPattern,
-    LLVMTypeConverter,
-    apply_llvm_patterns,
-)
+from mlkit.passes.conversion.llvm_common.conversion_pass import IndexBitwidthConversionPass
+from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
 
 _BINARY: dict[str, type[Operation]] = {
     "index.add": llvm.AddOp, "index.sub": llvm.SubOp, "index.mul": llvm.MulOp,
@@ -42,6 +37,18 @@ _P = llvm.ICMP_PREDICATES
 
 def _icmp(predicate: str, lhs: SSAValue, rhs: SSAValue) -> llvm.ICmpOp:
     return llvm.ICmpOp(_P[predicate], lhs, rhs)
+
+
+def _select_on_signs(n: SSAValue, m_sign: SSAValue, zero: SSAValue, n_sign_predicate: str,
+                     compare: str, chosen: SSAValue, other: SSAValue) -> list[Operation]:
+    """The tail of upstream's signed ``ceildivs``/``floordivs``: ``chosen``
+    where ``n``'s sign (``n n_sign_predicate 0``) compares by ``compare``
+    with ``m``'s and ``n != 0``, else ``other``; the result is the last op."""
+    n_sign = _icmp(n_sign_predicate, n, zero)
+    signs = _icmp(compare, n_sign.res, m_sign)
+    n_nonzero = _icmp("ne", n, zero)
+    both = llvm.AndOp(signs.res, n_nonzero.res)
+    return [n_sign, signs, n_nonzero, both, llvm.SelectOp(both.res, chosen, other)]
 
 
 @dataclass
@@ -116,13 +123,9 @@ class IndexToLLVMPattern(ConvertToLLVMPattern):
         neg_n = llvm.SubOp(zero.results[0], n)
         neg_div = llvm.SDivOp(neg_n.res, m)
         neg_res = llvm.SubOp(zero.results[0], neg_div.res)
-        n_pos = _icmp("sgt", n, zero.results[0])
-        same_sign = _icmp("eq", n_pos.res, m_pos.res)
-        n_nonzero = _icmp("ne", n, zero.results[0])
-        positive = llvm.AndOp(same_sign.res, n_nonzero.res)
-        result = llvm.SelectOp(positive.res, pos_res.res, neg_res.res)
+        tail = _select_on_signs(n, m_pos.res, zero.results[0], "sgt", "eq", pos_res.res, neg_res.res)
         return [zero, pos_one, neg_one, m_pos, x, n_plus_x, div, pos_res, neg_n, neg_div,
-                neg_res, n_pos, same_sign, n_nonzero, positive, result], result.res  # fmt: skip
+                neg_res, *tail], tail[-1].results[0]  # fmt: skip
 
     def _ceildivu(self, n: SSAValue, m: SSAValue) -> tuple[list[Operation], SSAValue]:
         """n == 0 ? 0 : (n - 1) / m + 1."""
@@ -144,24 +147,15 @@ class IndexToLLVMPattern(ConvertToLLVMPattern):
         div = llvm.SDivOp(x_minus_n.res, m)
         neg_res = llvm.SubOp(neg_one.results[0], div.res)
         pos_res = llvm.SDivOp(n, m)
-        n_neg = _icmp("slt", n, zero.results[0])
-        differ = _icmp("ne", n_neg.res, m_neg.res)
-        n_nonzero = _icmp("ne", n, zero.results[0])
-        negative = llvm.AndOp(differ.res, n_nonzero.res)
-        result = llvm.SelectOp(negative.res, neg_res.res, pos_res.res)
-        return [zero, pos_one, neg_one, m_neg, x, x_minus_n, div, neg_res, pos_res, n_neg,
-                differ, n_nonzero, negative, result], result.res  # fmt: skip
+        tail = _select_on_signs(n, m_neg.res, zero.results[0], "slt", "ne", neg_res.res, pos_res.res)
+        return [zero, pos_one, neg_one, m_neg, x, x_minus_n, div, neg_res, pos_res,
+                *tail], tail[-1].results[0]  # fmt: skip
 
 
 @dataclass(frozen=True)
-class ConvertIndexToLLVM(ModulePass):
+class ConvertIndexToLLVM(IndexBitwidthConversionPass):
     """Lower the `index` dialect to the `llvm` dialect."""
 
     name = "convert-index-to-llvm"
     display_name: ClassVar[str] = "ConvertIndexToLLVMPass"
-
-    index_bitwidth: int = 0
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth or 64)
-        apply_llvm_patterns(op, [IndexToLLVMPattern(converter)])
+    PATTERNS: ClassVar = (IndexToLLVMPattern,)

@@ -24,12 +24,9 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 from mlkit.passes.conversion.linalg_to_loops_lowering import (
     ConstantPool,
     LoopKind,
@@ -64,11 +61,7 @@ class _LinalgToLoopsBase(ModulePass):
 
     def apply(self, ctx: Context, op: Operation) -> None:
         # The pass runs on whatever op the pipeline anchors it on.
-        walker = PatternRewriteWalker(
-            LinalgToLoopsPattern(self.KIND, ConstantPool()), apply_recursively=False
-        )
-        for region in op.regions:
-            walker.rewrite_region(region)
+        rewrite_regions(op, LinalgToLoopsPattern(self.KIND, ConstantPool()), apply_recursively=False)
 
 
 @dataclass(frozen=True)

@@ -40,29 +40,28 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
 from mlkit.diagnostics.emit import emit_error
+from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
+
+# math op name -> the C math library's function for f64; the f32 one adds "f"
+LIBM_FUNCTIONS: dict[str, str] = {
+    "math.absf": "fabs", "math.acos": "acos", "math.acosh": "acosh", "math.asin": "asin",
+    "math.asinh": "asinh", "math.atan": "atan", "math.atan2": "atan2", "math.atanh": "atanh",
+    "math.cbrt": "cbrt", "math.ceil": "ceil", "math.cos": "cos", "math.cosh": "cosh",
+    "math.erf": "erf", "math.exp": "exp", "math.exp2": "exp2", "math.expm1": "expm1",
+    "math.floor": "floor", "math.fma": "fma", "math.log": "log", "math.log10": "log10",
+    "math.log1p": "log1p", "math.log2": "log2", "math.powf": "pow", "math.round": "round",
+    "math.roundeven": "roundeven", "math.rsqrt": "rsqrt", "math.sin": "sin",
+    "math.sinh": "sinh", "math.sqrt": "sqrt", "math.tan": "tan", "math.tanh": "tanh",
+    "math.trunc": "trunc",
+}  # fmt: skip
 
 # math op name -> libm function for f32 (the f64 one drops the trailing "f")
-LIBM_NAMES: dict[str, str] = {
-    "math.absf": "fabsf", "math.acos": "acosf", "math.acosh": "acoshf", "math.asin": "asinf",
-    "math.asinh": "asinhf", "math.atan": "atanf", "math.atan2": "atan2f", "math.atanh": "atanhf",
-    "math.cbrt": "cbrtf", "math.ceil": "ceilf", "math.cos": "cosf", "math.cosh": "coshf",
-    "math.erf": "erff", "math.exp": "expf", "math.exp2": "exp2f", "math.expm1": "expm1f",
-    "math.floor": "floorf", "math.fma": "fmaf", "math.log": "logf", "math.log10": "log10f",
-    "math.log1p": "log1pf", "math.log2": "log2f", "math.powf": "powf", "math.round": "roundf",
-    "math.roundeven": "roundevenf", "math.rsqrt": "rsqrtf", "math.sin": "sinf",
-    "math.sinh": "sinhf", "math.sqrt": "sqrtf", "math.tan": "tanf", "math.tanh": "tanhf",
-    "math.trunc": "truncf",
-}  # fmt: skip
+LIBM_NAMES: dict[str, str] = {op: f"{function}f" for op, function in LIBM_FUNCTIONS.items()}
 
 
 def _libm_name(op_name: str, type: Attribute) -> str | None:
@@ -164,10 +163,7 @@ class ConvertMathToLibmPass(ModulePass):
                     math_op,
                     f"failed to legalize operation '{math_op.name}' that was explicitly marked illegal",
                 )
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(math_to_libm_patterns(), dce_enabled=False),  # type: ignore[arg-type]
-            apply_recursively=False,
-        ).rewrite_module(op)
+        apply_conversion_patterns(op, math_to_libm_patterns(), apply_recursively=False)
 
 
 def math_to_libm_patterns() -> list[RewritePattern]:

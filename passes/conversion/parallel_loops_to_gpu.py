@@ -60,10 +60,7 @@ class _Lowering:
     def invariant(self, value: SSAValue) -> SSAValue:
         """``value`` usable at the launch: defined above it, or a constant cloned there."""
         owner = value.owner
-        inside = owner if isinstance(owner, Operation) else owner.parent_op()
-        while inside is not None and inside is not self.launch:
-            inside = inside.parent_op()
-        if inside is None and not _nested_in(value, self.launch):
+        if not self.launch.is_ancestor(owner):  # neither the launch nor inside it
             return value
         if isinstance(owner, arith.ConstantOp):
             clone = owner.clone()
@@ -115,16 +112,6 @@ class _Lowering:
             seen_side_effects |= not is_side_effect_free(op)
             op.detach()
             Rewriter.insert_op(op, at)
-
-
-def _nested_in(value: SSAValue, ancestor: Operation) -> bool:
-    block = value.owner if isinstance(value.owner, Block) else value.owner.parent_block()
-    op = block.parent_op() if block is not None else None
-    while op is not None:
-        if op is ancestor:
-            return True
-        op = op.parent_op()
-    return False
 
 
 def convert_parallel_loop(loop: scf.ParallelOp) -> bool:

@@ -14,11 +14,12 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.ir import Operation
-from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.transforms.reconcile_unrealized_casts import (
     ReconcileUnrealizedCastsPass,
     ReconcileUnrealizedCastsPattern,
 )
+
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,4 @@ class ReconcileUnrealizedCasts(ReconcileUnrealizedCastsPass):
     def apply(self, ctx: Context, op: Operation) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
         # any op, not only builtin.module (upstream's runs inside gpu.module too),
         # and without xDSL's warnings for casts that stay: upstream is silent
-        walker = PatternRewriteWalker(ReconcileUnrealizedCastsPattern(warn_on_failure=False))
-        for region in op.regions:
-            walker.rewrite_region(region)
+        rewrite_regions(op, ReconcileUnrealizedCastsPattern(warn_on_failure=False))

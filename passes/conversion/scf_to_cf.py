@@ -20,15 +20,11 @@ from xdsl.context import Context
 from xdsl.dialects import arith, cf, scf
 from xdsl.dialects.builtin import DenseIntElementsAttr, IndexType, ModuleOp, VectorType, i64
 from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ConvertScfToCf, ForLowering, IfLowering, SwitchLowering
+
+from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 
 def _split_before(op: Operation) -> tuple[Block, Block]:
@@ -72,11 +68,7 @@ class WhileLowering(RewritePattern):
         assert before and before_last and after and after_last
         rewriter.inline_region(op.after_region, BlockInsertPoint.before(continuation))
         rewriter.inline_region(op.before_region, BlockInsertPoint.before(after))
-        rewriter.insert(cf.BranchOp(before, *op.arguments), InsertPoint.at_end(current))
-        cond = before_last.last_op
-        assert isinstance(cond, scf.ConditionOp)
-        results = list(cond.args)
-        rewriter.replace(cond, cf.ConditionalBranchOp(cond.condition, after, results, continuation, ()))
+        results = _enter_loop(op, rewriter, current, before, before_last, after, continuation)
         yield_op = after_last.last_op
         assert isinstance(yield_op, scf.YieldOp)
         rewriter.replace(yield_op, cf.BranchOp(before, *yield_op.operands))
@@ -99,13 +91,23 @@ def _lower_do_while(op: scf.WhileOp, rewriter: PatternRewriter) -> bool:
     before, before_last = op.before_region.first_block, op.before_region.last_block
     assert before and before_last
     rewriter.inline_region(op.before_region, BlockInsertPoint.before(continuation))
+    results = _enter_loop(op, rewriter, current, before, before_last, before, continuation)
+    rewriter.replace(op, [], results)
+    return True
+
+
+def _enter_loop(op: scf.WhileOp, rewriter: PatternRewriter, current: Block, before: Block,
+                before_last: Block, loop: Block, continuation: Block) -> list[SSAValue]:
+    """Branch from ``current`` to the inlined "before" entry with the loop's
+    initial values; its ``scf.condition`` (ending ``before_last``) becomes a
+    ``cf.cond_br`` to ``loop`` or the continuation. Returns the values the
+    condition forwards, the loop's results."""
     rewriter.insert(cf.BranchOp(before, *op.arguments), InsertPoint.at_end(current))
     cond = before_last.last_op
     assert isinstance(cond, scf.ConditionOp)
     results = list(cond.args)
-    rewriter.replace(cond, cf.ConditionalBranchOp(cond.condition, before, results, continuation, ()))
-    rewriter.replace(op, [], results)
-    return True
+    rewriter.replace(cond, cf.ConditionalBranchOp(cond.condition, loop, results, continuation, ()))
+    return results
 
 
 class ExecuteRegionLowering(RewritePattern):
@@ -181,18 +183,17 @@ class ConvertSCFToCF(ConvertScfToCf):
     display_name: ClassVar[str] = "SCFToControlFlowPass"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        walker = PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    ParallelLowering(),
-                    IndexSwitchLowering(),
-                    IfLowering(),
-                    ForLowering(),
-                    WhileLowering(),
-                    ExecuteRegionLowering(),
-                ],
-                dce_enabled=False,  # a conversion leaves dead code alone, as upstream's does
-            )
-        )
-        for region in op.regions:
-            walker.rewrite_region(region)
+        apply_conversion_patterns(op, scf_to_cf_patterns())
+
+
+def scf_to_cf_patterns() -> list[RewritePattern]:
+    """The patterns of this conversion (upstream's
+    ``populateSCFToControlFlowConversionPatterns``)."""
+    return [
+        ParallelLowering(),
+        IndexSwitchLowering(),
+        IfLowering(),
+        ForLowering(),
+        WhileLowering(),
+        ExecuteRegionLowering(),
+    ]

@@ -27,11 +27,9 @@ from xdsl.dialects.builtin import (
     VectorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import RewritePattern
+
+from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 OneDBuilder = Callable[[Attribute, Sequence[SSAValue]], list[Operation]]
 """Builds the ops for one 1-D slice: gets the 1-D LLVM type and the slice's
@@ -71,11 +69,7 @@ def run_conversion(root: Operation, patterns: Sequence[RewritePattern],
     """Apply conversion ``patterns`` (sharing ``state``) in one walk, then drop
     the casts that ended up unneeded. Unlike a greedy rewrite, ops whose
     results are unused stay, as upstream's dialect conversion keeps them."""
-    walker = PatternRewriteWalker(
-        GreedyRewritePatternApplier(list(patterns), dce_enabled=False), apply_recursively=False
-    )
-    for region in root.regions:
-        walker.rewrite_region(region)
+    apply_conversion_patterns(root, patterns, apply_recursively=False)
     state.cleanup()
 
 

@@ -34,6 +34,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from mlkit.diagnostics.emit import emit_error
+from mlkit.passes.transforms.region_utils import is_defined_inside, reachable
 from xdsl.dialects import arith
 
 VIEW_OPS = {
@@ -61,16 +62,6 @@ def _ancestor_in(op: Operation, block: Block) -> Operation | None:
     return current
 
 
-def _defined_inside(value: SSAValue, op: Operation) -> bool:
-    owner = value.owner
-    anchor = owner.parent_op() if isinstance(owner, Operation) else owner.parent_op()
-    while anchor is not None:
-        if anchor is op:
-            return True
-        anchor = anchor.parent_op()
-    return False
-
-
 @dataclass
 class _Block:
     """Ownership in one block: owned roots, pass-through aliases, handed-on roots."""
@@ -78,6 +69,12 @@ class _Block:
     block: Block
     owned: list[SSAValue]
     passthrough: dict[SSAValue, list[SSAValue]]  # region-op result -> values it may alias
+
+    def aliases(self, value: SSAValue) -> list[SSAValue]:
+        """What may hold ``value``'s buffer next: region-op results it passes
+        through, then the views of it."""
+        results = [result for result, aliases in self.passthrough.items() if value in aliases]
+        return results + _views(value)
 
     def root(self, value: SSAValue) -> SSAValue | None:
         """The owned buffer ``value`` is (a view of), if this block owns one."""
@@ -90,6 +87,12 @@ class _Block:
             if root is not None:
                 return root
         return None
+
+
+def _views(value: SSAValue) -> list[SSAValue]:
+    """The results of the views of ``value``."""
+    return [result for use in value.uses if use.operation.name in VIEW_OPS
+            for result in use.operation.results]
 
 
 def _fresh_copy(value: SSAValue, before: Operation) -> SSAValue:
@@ -164,19 +167,9 @@ def _is_terminator(op: Operation) -> bool:
 def _free_after_last_use(root: SSAValue, state: _Block, terminator: Operation | None) -> None:
     block = state.block
     last: Operation | None = root.owner if isinstance(root.owner, Operation) else None
-    work, seen = [root], set()
-    while work:
-        value = work.pop()
-        if value in seen:
-            continue
-        seen.add(value)
-        for result, aliases in state.passthrough.items():
-            if value in aliases:
-                work.append(result)
+    for value in reachable([root], state.aliases):
         for use in value.uses:
             user = use.operation
-            if user.name in VIEW_OPS:
-                work.extend(user.results)
             anc = _ancestor_in(user, block)
             if anc is None:
                 continue
@@ -204,15 +197,8 @@ def _take_or_copy(value: SSAValue, op: Operation, state: _Block) -> SSAValue:
 def _used_after(root: SSAValue, op: Operation, state: _Block) -> bool:
     block = state.block
     index = block.get_operation_index(op)
-    work, seen = [root], set()
-    while work:
-        value = work.pop()
-        if value in seen:
-            continue
-        seen.add(value)
+    for value in reachable([root], _views):
         for use in value.uses:
-            if use.operation.name in VIEW_OPS:
-                work.extend(use.operation.results)
             anc = _ancestor_in(use.operation, block)
             if anc is not None and anc is not op and block.get_operation_index(anc) > index:
                 return True
@@ -252,7 +238,7 @@ def _if(op: scf.IfOp, state: _Block) -> None:
         roots = {state.root(v) for v in values}
         # Pass through only buffers from outside with one known owner (or none):
         # a result that may be either of two owned buffers needs its own.
-        if len(values) == 2 and all(not _defined_inside(v, op) for v in values) and (
+        if len(values) == 2 and all(not is_defined_inside(v, op) for v in values) and (
             len(roots) == 1
         ):
             handed.append(False)

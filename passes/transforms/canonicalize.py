@@ -13,9 +13,21 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.ir import Operation
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern, CanonicalizePass
 from xdsl.transforms.dead_code_elimination import region_dce
+
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
+
+
+def canonicalize(ctx: Context, op: Operation) -> None:
+    """Canonicalize inside ``op``: xDSL's canonicalization patterns and
+    folding, with dead code (in nested regions too) removed after each walk,
+    to a fixed point."""
+    pattern = GreedyRewritePatternApplier(
+        [CanonicalizationRewritePattern()], ctx=ctx, folding_enabled=True
+    )
+    rewrite_regions(op, pattern, post_walk_func=region_dce)
 
 
 @dataclass(frozen=True)
@@ -26,9 +38,4 @@ class Canonicalize(CanonicalizePass):
     display_name: ClassVar[str] = "Canonicalizer"
 
     def apply(self, ctx: Context, op: Operation) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
-        pattern = GreedyRewritePatternApplier(
-            [CanonicalizationRewritePattern()], ctx=ctx, folding_enabled=True
-        )
-        walker = PatternRewriteWalker(pattern, post_walk_func=region_dce)
-        for region in op.regions:
-            walker.rewrite_region(region)
+        canonicalize(ctx, op)

@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
 )
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,
@@ -46,12 +46,12 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
 from mlkit.dialects import affine
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 OpFoldResult = int | SSAValue
 """A static index or an SSA index value (upstream's ``OpFoldResult``)."""
@@ -213,14 +213,40 @@ def _dropped_dims(sizes: Sequence[OpFoldResult], result_shape: Sequence[int]) ->
     return dropped
 
 
-class SubviewFolder(RewritePattern):
+View = tuple[OpFoldResult, list[OpFoldResult], list[OpFoldResult]]
+"""The offset, sizes and strides of a view."""
+
+
+class ViewFolder(RewritePattern):
+    """Base of the folders that turn a view (``OP``) of ``SOURCE`` into a
+    ``reinterpret_cast`` of the source's base buffer; ``view`` computes the
+    view's offset, sizes and strides from the source's metadata."""
+
+    OP: ClassVar[type[Operation]] = Operation
+    SOURCE: ClassVar[str] = ""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, self.OP):
+            return
+        result_type = op.results[0].type
+        assert isinstance(result_type, MemRefType)
+        meta = extract_metadata(rewriter, getattr(op, self.SOURCE))
+        offset, sizes, strides = self.view(op, rewriter, result_type, meta)
+        rewriter.replace(op, reinterpret(rewriter, meta.base, result_type, offset, sizes, strides))
+
+    def view(self, op: Operation, rewriter: PatternRewriter, result_type: MemRefType,
+             meta: Metadata) -> View:
+        raise NotImplementedError
+
+
+class SubviewFolder(ViewFolder):
     """offset = base offset + sum(offset_i * stride_i); stride_i = base stride_i * step_i."""
 
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: memref.SubviewOp, rewriter: PatternRewriter) -> None:
-        result_type = op.result.type
-        assert isinstance(result_type, MemRefType)
-        meta = extract_metadata(rewriter, op.source)
+    OP: ClassVar = memref.SubviewOp
+    SOURCE: ClassVar = "source"
+
+    def view(self, op: memref.SubviewOp, rewriter: PatternRewriter, result_type: MemRefType,  # type: ignore[override]
+             meta: Metadata) -> View:
         offsets = mixed(op.static_offsets.get_values(), op.offsets)
         sizes = mixed(op.static_sizes.get_values(), op.sizes)
         steps = mixed(op.static_strides.get_values(), op.strides)
@@ -233,26 +259,18 @@ class SubviewFolder(RewritePattern):
         final_offset = offset.materialize(rewriter)
         dropped = _dropped_dims(sizes, result_type.get_shape()) if len(sizes) != result_type.get_num_dims() else set()
         kept = [i for i in range(len(sizes)) if i not in dropped]
-        cast = reinterpret(
-            rewriter,
-            meta.base,
-            result_type,
-            final_offset,
-            [sizes[i] for i in kept],
-            [final_strides[i] for i in kept],
-        )
-        rewriter.replace(op, cast)
+        return final_offset, [sizes[i] for i in kept], [final_strides[i] for i in kept]
 
 
-class ExpandShapeFolder(RewritePattern):
+class ExpandShapeFolder(ViewFolder):
     """Upstream's ``ReshapeFolder<ExpandShapeOp>``: each group's inner stride
     is the source stride, outer ones multiply in the inner sizes."""
 
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: memref.ExpandShapeOp, rewriter: PatternRewriter) -> None:
-        result_type = op.result.type
-        assert isinstance(result_type, MemRefType)
-        meta = extract_metadata(rewriter, op.src)
+    OP: ClassVar = memref.ExpandShapeOp
+    SOURCE: ClassVar = "src"
+
+    def view(self, op: memref.ExpandShapeOp, rewriter: PatternRewriter, result_type: MemRefType,  # type: ignore[override]
+             meta: Metadata) -> View:
         sizes = mixed(op.static_output_shape.get_values(), op.output_shape)
         strides: list[OpFoldResult] = [0] * len(sizes)
         for group, src_stride in zip(op.reassociation, meta.strides):
@@ -260,19 +278,20 @@ class ExpandShapeFolder(RewritePattern):
             for dim in reversed([d.value.data for d in group]):
                 strides[dim] = running.materialize(rewriter)
                 running = running * Sym.of(sizes[dim])
-        rewriter.replace(op, reinterpret(rewriter, meta.base, result_type, meta.offset, sizes, strides))
+        return meta.offset, sizes, strides
 
 
-class CollapseShapeFolder(RewritePattern):
+class CollapseShapeFolder(ViewFolder):
     """Upstream's ``ReshapeFolder<CollapseShapeOp>``: sizes multiply, the
     stride is the innermost non-unit dimension's."""
 
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: memref.CollapseShapeOp, rewriter: PatternRewriter) -> None:
-        result_type = op.result.type
+    OP: ClassVar = memref.CollapseShapeOp
+    SOURCE: ClassVar = "src"
+
+    def view(self, op: memref.CollapseShapeOp, rewriter: PatternRewriter, result_type: MemRefType,  # type: ignore[override]
+             meta: Metadata) -> View:
         source_type = op.src.type
-        assert isinstance(result_type, MemRefType) and isinstance(source_type, MemRefType)
-        meta = extract_metadata(rewriter, op.src)
+        assert isinstance(source_type, MemRefType)
         src_shape = source_type.get_shape()
         sizes: list[OpFoldResult] = []
         strides: list[OpFoldResult] = []
@@ -290,7 +309,7 @@ class CollapseShapeFolder(RewritePattern):
                 strides.append(static)
             else:
                 strides.append(next(meta.strides[d] for d in dims if not isinstance(meta.strides[d], int)))
-        rewriter.replace(op, reinterpret(rewriter, meta.base, result_type, meta.offset, sizes, strides))
+        return meta.offset, sizes, strides
 
 
 def _replace_metadata(
@@ -353,15 +372,6 @@ class ExpandStridedMetadata(ModulePass):
     display_name: ClassVar[str] = "ExpandStridedMetadataPass"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        walker = PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    SubviewFolder(),
-                    ExpandShapeFolder(),
-                    CollapseShapeFolder(),
-                    ExtractStridedMetadataFolder(),
-                ]
-            )
-        )
-        for region in op.regions:
-            walker.rewrite_region(region)
+        patterns = [SubviewFolder(), ExpandShapeFolder(), CollapseShapeFolder(),
+                    ExtractStridedMetadataFolder()]  # fmt: skip
+        rewrite_regions(op, GreedyRewritePatternApplier(patterns))

@@ -42,28 +42,9 @@ from xdsl.traits import ConstantLike, SymbolTable
 from mlkit.dialects.gpu import kernel as gpu_kernel
 
 from mlkit.dialects.gpu import ops as gpu_ops
+from mlkit.passes.transforms.region_utils import is_defined_inside, used_values_defined_above
 
 _ID_OPS = (gpu_ops.BlockIdOp, gpu_ops.ThreadIdOp, gpu_ops.GridDimOp, gpu_ops.BlockDimOp)
-
-
-def _defined_inside(value: SSAValue, op: Operation) -> bool:
-    block = value.owner if isinstance(value.owner, Block) else value.owner.parent_block()
-    parent = block.parent_op() if block is not None else None
-    while parent is not None:
-        if parent is op:
-            return True
-        parent = parent.parent_op()
-    return False
-
-
-def used_values_defined_above(launch: Operation) -> list[SSAValue]:
-    """Values the launch body uses that come from outside it, in first-use order."""
-    seen: dict[SSAValue, None] = {}
-    for op in launch.body.walk():  # type: ignore[attr-defined]
-        for operand in op.operands:
-            if operand not in seen and not _defined_inside(operand, launch):
-                seen[operand] = None
-    return list(seen)
 
 
 def _is_constant(op: Operation | Block) -> bool:
@@ -79,17 +60,8 @@ def sink_constants(launch: gpu_kernel.LaunchOp) -> None:
             clone = owner.clone()
             Rewriter.insert_op(clone, InsertPoint.at_start(entry))
             for use in list(value.uses):
-                if _defined_inside_op(use.operation, launch):
+                if is_defined_inside(use.operation, launch):
                     use.operation.operands[use.index] = clone.results[value.index]  # type: ignore[attr-defined]
-
-
-def _defined_inside_op(op: Operation, ancestor: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if parent is ancestor:
-            return True
-        parent = parent.parent_op()
-    return False
 
 
 def _constant_sizes(values: list[SSAValue]) -> DenseArrayBase | None:
@@ -137,7 +109,7 @@ def outline_kernel(launch: gpu_kernel.LaunchOp, kernel_name: str) -> gpu_kernel.
     # body uses of the outside values now refer to the kernel's arguments
     for value, arg in zip(operands, entry.args):
         for use in list(value.uses):
-            if any(use.operation.parent_region() is r or _in_region(use.operation, region) for r in (region,)):
+            if region.is_ancestor(use.operation):
                 use.operation.operands[use.index] = arg
     props = {
         "function_type": FunctionType.from_lists([v.type for v in operands], []),
@@ -155,15 +127,6 @@ def outline_kernel(launch: gpu_kernel.LaunchOp, kernel_name: str) -> gpu_kernel.
         attributes={"sym_name": StringAttr(kernel_name)}, properties=props, regions=[region]
     )
     return func, operands  # type: ignore[return-value]
-
-
-def _in_region(op: Operation, region: Region) -> bool:
-    current: Operation | None = op
-    while current is not None:
-        if current.parent_region() is region:
-            return True
-        current = current.parent_op()
-    return False
 
 
 def unique_name(table_op: Operation, name: str) -> str:

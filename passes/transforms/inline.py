@@ -24,12 +24,10 @@ from xdsl.dialects import cf, func, scf
 from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
-from xdsl.transforms.dead_code_elimination import region_dce
 
 from mlkit.diagnostics.emit import emit_error
+from mlkit.passes.transforms.canonicalize import canonicalize
 from mlkit.passes.transforms.symbol_dce import resolve, symbol_uses, table_ops, visibility
 
 INLINABLE_DIALECTS = frozenset(
@@ -168,7 +166,7 @@ class InlinerPass(ModulePass):
             # Upstream runs the default pipeline on every callable it visits.
             self._inline_into(caller)
             if self.default_pipeline == "canonicalize":
-                self._canonicalize(ctx, caller)
+                canonicalize(ctx, caller)
         for f in [f for f in table_ops(op) if isinstance(f, func.FuncOp)]:
             if f.body.blocks and visibility(f) == "private" and not _has_uses(f, op):
                 f.detach()
@@ -189,11 +187,3 @@ class InlinerPass(ModulePass):
             if not inlined:
                 break
         return changed
-
-    @staticmethod
-    def _canonicalize(ctx: Context, f: Operation) -> None:
-        applier = GreedyRewritePatternApplier([CanonicalizationRewritePattern()], ctx=ctx, folding_enabled=True)
-        walker = PatternRewriteWalker(applier, post_walk_func=region_dce)
-        for region in f.regions:
-            walker.rewrite_region(region)
-

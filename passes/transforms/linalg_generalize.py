@@ -27,11 +27,9 @@ from mlkit.dialects.linalg.structural import GenericOp
 from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 # Upstream's ops generated from its YAML op definitions with fixed maps cache
 # them on the op as this discardable attribute when first asked (always, since
@@ -82,8 +80,4 @@ class LinalgGeneralizeNamedOps(ModulePass):
 
     def apply(self, ctx: Context, op: Operation) -> None:
         # The pass runs on whatever op the pipeline anchors it on.
-        walker = PatternRewriteWalker(
-            GeneralizeNamedOpPattern(), apply_recursively=False
-        )
-        for region in op.regions:
-            walker.rewrite_region(region)
+        rewrite_regions(op, GeneralizeNamedOpPattern(), apply_recursively=False)

@@ -35,7 +35,6 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -45,6 +44,7 @@ from mlkit.diagnostics import UNKNOWN, DiagnosticError
 from mlkit.dialects import affine
 from mlkit.dialects import arith as marith
 from mlkit.dialects import scf
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 _U64 = 1 << 64
 _NO_OVERFLOW = marith.IntegerOverflowAttr("none")
@@ -259,6 +259,4 @@ class ScfParallelLoopTiling(ModulePass):
         if not targets:
             return
         pattern = TileParallelLoop(self.parallel_loop_tile_sizes, self.no_min_max_bounds, targets)
-        walker = PatternRewriteWalker(pattern, apply_recursively=False)
-        for region in op.regions:
-            walker.rewrite_region(region)
+        rewrite_regions(op, pattern, apply_recursively=False)

@@ -1,5 +1,7 @@
 """Translating one ``llvm.func`` body: blocks, phis from block arguments,
-and instructions numbered the way LLVM numbers unnamed values.
+and instructions numbered the way LLVM numbers unnamed values. An op of
+another dialect goes to that dialect's translation
+(:mod:`mlkit.target.llvmir.interface`).
 
 Values and blocks are numbered in one pass before any text is written, so a
 use may come before its definition (phis, blocks in source order) as in
@@ -14,18 +16,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import SymbolRefAttr
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from mlkit.dialects import llvm
 from mlkit.target.llvmir.initializers import ConstantFolder
+from mlkit.target.llvmir.interface import ModuleContext, translation_of
 from mlkit.target.llvmir.ops import CONSTANT_OPS, INSTRUCTIONS, constant_text, intrinsic_op
 from mlkit.target.llvmir.types import ConstantBuilder, TranslationFailure, TypeTable
-
-if TYPE_CHECKING:
-    from mlkit.target.llvmir.module import ModuleTranslation
 
 
 def successor_operands(op: Operation) -> list[Sequence[SSAValue]]:
@@ -44,7 +42,7 @@ def successor_operands(op: Operation) -> list[Sequence[SSAValue]]:
 class FunctionTranslation:
     """The state of one function's translation; instruction handlers read it."""
 
-    def __init__(self, module: ModuleTranslation, func: llvm.FuncOp) -> None:
+    def __init__(self, module: ModuleContext, func: llvm.FuncOp) -> None:
         self.module = module
         self.func = func
         self.types: TypeTable = module.types
@@ -59,7 +57,6 @@ class FunctionTranslation:
         )
         self.pending: list[tuple[Operation, int, Block, Sequence[SSAValue]]] = []
         self.forwarders: list[tuple[int, Operation, Block, list[tuple[str, SSAValue]]]] = []
-        self.launches = 0  # gpu.launch_func ops translated: names their local values
 
     # -- what instruction handlers use ------------------------------------------------
     def ty(self, type: Attribute) -> str:
@@ -80,20 +77,6 @@ class FunctionTranslation:
             number = self.labels[op.successors[index]]
         return f"label %{number}"
 
-    def intrinsic(
-        self,
-        name: str,
-        result: Attribute | None,
-        params: Sequence[Attribute],
-        *,
-        overloaded: Sequence[Attribute] = (),
-        exact: bool = False,
-    ) -> str:
-        return self.module.intrinsic(name, result, params, overloaded=overloaded, exact=exact)
-
-    def variadic_callee_type(self, callee: SymbolRefAttr) -> llvm.LLVMFunctionType | None:
-        return self.module.variadic_callee_type(callee)
-
     # -- translation ---------------------------------------------------------------------
     def translate(self) -> list[str]:
         blocks = list(self.func.body.blocks)
@@ -113,16 +96,8 @@ class FunctionTranslation:
         return lines + self._forwarder_lines()
 
     def _instruction(self, op: Operation) -> str:
-        if op.dialect_name() == "nvvm":
-            from mlkit.target.llvmir.dialect.nvvm import translate_nvvm_op
-
-            return translate_nvvm_op(self, op)
-        if op.name == "gpu.launch_func":
-            from mlkit.target.llvmir.dialect.gpu import translate_launch_func
-
-            return translate_launch_func(self, op)
         if op.dialect_name() != "llvm":
-            raise TranslationFailure("the op is not in the llvm dialect")
+            return translation_of(self.module, op).convert_operation(self, op)
         handler = INSTRUCTIONS.get(op.name)
         if handler is None and op.name.startswith("llvm.intr."):
             handler = intrinsic_op

@@ -10,17 +10,20 @@ casts, ``trunc``, ``add``/``sub``/``xor``). Anything else is a located error.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from mlkit.dialects import llvm
-from mlkit.target.llvmir.ops import CONSTANT_OPS, check_props, constant_text
+from mlkit.target.llvmir.interface import ModuleContext
+from mlkit.target.llvmir.ops import (
+    CONSTANT_OPS,
+    check_props,
+    constant_text,
+    gep_flags,
+    gep_operands,
+    position,
+)
 from mlkit.target.llvmir.types import TranslationFailure, zero_value
-
-if TYPE_CHECKING:
-    from mlkit.target.llvmir.module import ModuleTranslation
 
 _FILLS = ("undef", "poison")
 _CAST_EXPRS = {"llvm.bitcast", "llvm.ptrtoint", "llvm.inttoptr", "llvm.addrspacecast", "llvm.trunc"}
@@ -38,7 +41,7 @@ class Aggregate:
 Constant = Aggregate | str
 
 
-def fold_initializer(translation: ModuleTranslation, op: llvm.GlobalOp) -> str:
+def fold_initializer(translation: ModuleContext, op: llvm.GlobalOp) -> str:
     """The initializer region of ``op`` as one constant (without its type)."""
     if len(op.initializer.blocks) != 1:
         raise TranslationFailure("the initializer region must have one block")
@@ -54,7 +57,7 @@ def fold_initializer(translation: ModuleTranslation, op: llvm.GlobalOp) -> str:
 class ConstantFolder:
     """Folds ops whose operands are all constants into one constant."""
 
-    def __init__(self, translation: ModuleTranslation) -> None:
+    def __init__(self, translation: ModuleContext) -> None:
         self.translation = translation
         self.types = translation.types
         self.values: dict[SSAValue, Constant] = {}
@@ -67,7 +70,7 @@ class ConstantFolder:
         if isinstance(op, llvm.InsertValueOp):
             check_props(op, {"position"})
             container = self._expand(self.values[op.container], op.container.type)
-            target, path = container, _position(op)
+            target, path = container, position(op)
             for index in path[:-1]:
                 child = target.elements[index]
                 sub_type = _element_type(target.type, index)
@@ -79,17 +82,13 @@ class ConstantFolder:
             check_props(op, {"position"})
             value: Constant = self.values[op.container]
             type = op.container.type
-            for index in _position(op):
+            for index in position(op):
                 value = self._expand(value, type).elements[index]
                 type = _element_type(type, index)
             return value
         if isinstance(op, llvm.GEPOp):
-            check_props(op, {"rawConstantIndices", "elem_type", "noWrapFlags"})
-            flags = op.noWrapFlags.value.data  # type: ignore[union-attr]
-            words = " inbounds" if flags & 3 == 3 else (" nusw" if flags & 2 else "")
-            words += " nuw" if flags & 4 else ""
-            indices = [f"i32 {i}" if isinstance(i, int) else self.typed(i) for i in op.indices]
-            parts = [self.types.spell(op.elem_type), self.typed(op.base), *indices]
+            words = gep_flags(op)
+            parts = gep_operands(op, self.types.spell, self.typed)
             return f"getelementptr{words} ({', '.join(parts)})"
         if op.name in _CAST_EXPRS:
             check_props(op, {"overflowFlags"})
@@ -125,12 +124,6 @@ class ConstantFolder:
             return f"[{parts}]"
         body = f"{{ {parts} }}" if parts else "{}"
         return f"<{body}>" if isinstance(type, llvm.LLVMStructType) and type.is_packed else body
-
-
-def _position(op: Operation) -> list[int]:
-    position = op.properties["position"]
-    assert isinstance(position, DenseArrayBase)
-    return [int(i) for i in position.iter_values()]
 
 
 def _element_count(type: Attribute) -> int:

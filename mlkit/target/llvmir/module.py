@@ -12,24 +12,42 @@ Unlike upstream, no "Debug Info Version" module flag is written: mlkit emits
 no debug info, and with that flag present LLVM's parser verifies the module
 itself and aborts the process on a broken one instead of reporting it.
 
-Every llvm dialect op and type is covered; an op of another dialect, or a
-property with no LLVM IR meaning here (TBAA, access groups, ...), is a
-located error.
+Every llvm dialect op and type is covered. An op of another dialect goes to
+the translation that dialect registered (:mod:`mlkit.target.llvmir.interface`);
+one without, or a property with no LLVM IR meaning here (TBAA, access
+groups, ...), is a located error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Operation
 
 from mlkit.diagnostics import DiagnosticError
+from mlkit.diagnostics.locations import op_loc
 from mlkit.dialects import llvm
-from mlkit.dialects.gpu.kernel import BinaryOp
 from mlkit.dialects.llvm import LinkageAttr
-from mlkit.target.llvmir.dialect.gpu import GpuHostTranslation
+from mlkit.target.llvmir.attrs import (
+    FUNC_HANDLED_PROPS,
+    function_attrs,
+    function_trailer,
+    nth_param_attrs,
+    symbol_name,
+)
+from mlkit.target.llvmir.function import FunctionTranslation
+from mlkit.target.llvmir.initializers import fold_initializer
+from mlkit.target.llvmir.intrinsics import IntrinsicTable
+from mlkit.target.llvmir.interface import (
+    DialectTranslations,
+    FunctionHead,
+    LLVMTranslationDialectInterface,
+    default_translations,
+    translation_of,
+)
+from mlkit.target.llvmir.ops import check_props
 from mlkit.target.llvmir.types import (
     ConstantBuilder,
     TranslationFailure,
@@ -37,7 +55,6 @@ from mlkit.target.llvmir.types import (
     identifier,
     quote_bytes,
 )
-from mlkit.diagnostics.locations import op_loc
 
 if TYPE_CHECKING:
     from llvmlite.binding import ModuleRef
@@ -47,14 +64,14 @@ T = TypeVar("T")
 MODULE_ID = "LLVMDialectModule"
 _VISIBILITY = {1: "hidden", 2: "protected"}
 _UNNAMED_ADDR = {1: "local_unnamed_addr", 2: "unnamed_addr"}
-_MANGLED_FLOATS = {"half": "f16", "bfloat": "bf16", "float": "f32", "double": "f64",
-                   "x86_fp80": "f80", "fp128": "f128", "ppc_fp128": "ppcf128"}  # fmt: skip
 
 
-def translate_module(module: Operation) -> str:
+def translate_module(module: Operation, translations: DialectTranslations | None = None) -> str:
     """LLVM IR text of ``module``; a located :class:`DiagnosticError` if some
-    op cannot be translated. The text is not yet checked by LLVM."""
-    return ModuleTranslation(module).translate()
+    op cannot be translated. Ops of dialects other than llvm go to
+    ``translations`` (by default, those registered). The text is not yet
+    checked by LLVM."""
+    return ModuleTranslation(module, translations).translate()
 
 
 def parse_and_verify(text: str, module: Operation) -> ModuleRef:
@@ -107,16 +124,26 @@ def translate_and_verify(module: Operation) -> ModuleRef:
 
 
 class ModuleTranslation:
-    """Translates one ``builtin.module`` of llvm dialect ops."""
+    """Translates one ``builtin.module`` of llvm dialect ops, handing ops and
+    attributes of other dialects to their registered translations."""
 
-    def __init__(self, module: Operation) -> None:
+    def __init__(self, module: Operation, translations: DialectTranslations | None = None) -> None:
         self.module = module
         self.types = TypeTable()
         self.constants = ConstantBuilder(self.types)
         self.symbols: dict[str, Operation] = {}
-        self.intrinsics: dict[str, str] = {}
-        self._intrinsic_names: dict[tuple[str, str], str] = {}
-        self.gpu = GpuHostTranslation(self)
+        self.intrinsics = IntrinsicTable(self.types, self.symbols)
+        self._translations = translations
+        self._dialects: dict[str, LLVMTranslationDialectInterface | None] = {}
+
+    def dialect_translation(self, dialect: str) -> LLVMTranslationDialectInterface | None:
+        """This module's translation of ``dialect``'s ops, made on first use."""
+        if dialect not in self._dialects:
+            if self._translations is None:  # a module of llvm ops alone never needs the registry
+                self._translations = default_translations()
+            cls = self._translations.lookup(dialect)
+            self._dialects[dialect] = cls(self) if cls is not None else None
+        return self._dialects[dialect]
 
     # -- errors -------------------------------------------------------------------------
     def error(self, op: Operation, reason: str) -> DiagnosticError:
@@ -134,12 +161,11 @@ class ModuleTranslation:
         if not isinstance(self.module, ModuleOp):
             raise self.error(self.module, "expected a 'builtin.module'")
         ops = list(self.module.ops)
+        foreign = [op for op in ops if op.dialect_name() != "llvm"]
         for op in ops:
-            if op.name == "gpu.module":
-                raise self.error(op, "serialize the kernel module with gpu-module-to-binary first")
-            if op.dialect_name() != "llvm" and op.name != "gpu.binary":
-                raise self.error(op, "the op is not in the llvm dialect")
-            if not isinstance(op, (llvm.FuncOp, llvm.GlobalOp, BinaryOp)):
+            if op.dialect_name() != "llvm":
+                self.guarded(op, lambda op=op: translation_of(self, op).check_module_op(op))
+            elif not isinstance(op, (llvm.FuncOp, llvm.GlobalOp)):
                 raise self.error(op, "expected only functions and globals at module level")
             name = op.properties["sym_name"]
             assert isinstance(name, StringAttr)
@@ -148,16 +174,16 @@ class ModuleTranslation:
         for op in ops:
             if isinstance(op, llvm.GlobalOp):
                 body.append(self.guarded(op, lambda op=op: self._global(op)))
-        for op in ops:
-            if isinstance(op, BinaryOp):
-                body += self.guarded(op, lambda op=op: self.gpu.binary_lines(op))
+        for op in foreign:
+            body += self.guarded(op, lambda op=op: translation_of(self, op).convert_module_op(op))
         for op in ops:
             if isinstance(op, llvm.FuncOp):
                 body.append("")
                 body += self._function(op)
-        trailer = self.gpu.trailer()
-        body += ["", *trailer] if trailer else []
-        for declaration in self.intrinsics.values():
+        for translation in self._dialects.values():
+            trailer = translation.trailer() if translation is not None else []
+            body += ["", *trailer] if trailer else []
+        for declaration in self.intrinsics.declarations():
             body += ["", declaration]
         head = [f"; ModuleID = '{MODULE_ID}'", f'source_filename = "{MODULE_ID}"']
         head += self._target_lines()
@@ -190,59 +216,8 @@ class ModuleTranslation:
                 return fn
         return None
 
-    def intrinsic(
-        self,
-        name: str,
-        result: Attribute | None,
-        params: Sequence[Attribute],
-        *,
-        overloaded: Sequence[Attribute] = (),
-        exact: bool = False,
-    ) -> str:
-        """``@llvm.<name>.<types>``, declared once per signature. With ``exact``
-        the given name is kept for its first signature; LLVM itself re-mangles
-        the name of an overloaded intrinsic to match its type."""
-        full = name if name.startswith("llvm.") else f"llvm.{name}"
-        result_text = self.types.spell(result) if result is not None else "void"
-        params_text = ", ".join(self.types.spell(p) for p in params)
-        signature = f"{result_text} ({params_text})"
-        key = (full, signature)
-        if key in self._intrinsic_names:
-            return self._intrinsic_names[key]
-        if exact:
-            used = {n for (base, _), n in self._intrinsic_names.items() if base == full}
-            mangled = full if identifier("@", full) not in used else full + self._mangle([*params])
-        else:
-            mangled = full + self._mangle(overloaded)
-            if identifier("@", mangled) in self._intrinsic_names.values():
-                mangled = full + self._mangle(params)  # another signature took the name
-        symbol = identifier("@", mangled)
-        self._intrinsic_names[key] = symbol
-        if mangled not in self.symbols:
-            self.intrinsics[mangled] = f"declare {result_text} {symbol}({params_text})"
-        return symbol
-
-    def _mangle(self, types: Sequence[Attribute]) -> str:
-        return "".join("." + self._mangle_one(t) for t in types)
-
-    def _mangle_one(self, type: Attribute) -> str:
-        from xdsl.dialects.builtin import VectorType
-
-        if isinstance(type, llvm.LLVMPointerType):
-            return f"p{type.address_space}"
-        if isinstance(type, VectorType):
-            prefix = "nxv" if any(type.get_scalable_dims()) else "v"
-            return f"{prefix}{type.get_shape()[0]}{self._mangle_one(type.element_type)}"
-        if isinstance(type, llvm.LLVMArrayType):
-            return f"a{type.size.data}{self._mangle_one(type.type)}"
-        spelled = self.types.spell(type)
-        return _MANGLED_FLOATS.get(spelled, spelled.replace(" ", "").replace("%", ""))
-
     # -- globals ------------------------------------------------------------------------------
     def _global(self, op: llvm.GlobalOp) -> str:
-        from mlkit.target.llvmir.initializers import fold_initializer
-        from mlkit.target.llvmir.ops import check_props
-
         check_props(op, _GLOBAL_PROPS)
         type = op.global_type
         linkage = op.linkage.linkage.data  # type: ignore[union-attr]
@@ -288,8 +263,6 @@ class ModuleTranslation:
 
     # -- functions ------------------------------------------------------------------------------
     def _function(self, op: llvm.FuncOp) -> list[str]:
-        from mlkit.target.llvmir.function import FunctionTranslation
-
         head = self.guarded(op, lambda: self._function_head(op))
         if op.is_declaration:
             return [f"declare {head}"]
@@ -297,16 +270,6 @@ class ModuleTranslation:
         return [f"define {head} {{", *body, "}"]
 
     def _function_head(self, op: llvm.FuncOp) -> str:
-        from mlkit.target.llvmir.attrs import (
-            FUNC_HANDLED_PROPS,
-            function_attrs,
-            function_trailer,
-            nth_param_attrs,
-            symbol_name,
-        )
-        from mlkit.target.llvmir.dialect.nvvm import kernel_calling_convention, nvvm_function_attrs
-        from mlkit.target.llvmir.ops import check_props
-
         check_props(op, FUNC_HANDLED_PROPS)
         fn = op.function_type
         assert isinstance(fn, llvm.LLVMFunctionType)
@@ -315,10 +278,9 @@ class ModuleTranslation:
         if linkage != "external":
             words.append(linkage)
         words += self._common_words(op)
-        cconv = op.CConv.cconv.data  # type: ignore[union-attr]
-        if cconv != "ccc":
-            words.append(cconv)
-        words += kernel_calling_convention(op) if cconv == "ccc" else []
+        head = self._amended_head(op)
+        if head.calling_convention is not None:
+            words.append(head.calling_convention)
         words += nth_param_attrs(op.res_attrs, 0, self.types)
         words.append(self.types.spell(fn.output))
         params = []
@@ -332,9 +294,22 @@ class ModuleTranslation:
         words.append(f"{identifier('@', op.sym_name.data)}({', '.join(params)})")
         if unnamed := _UNNAMED_ADDR.get(_int(op.unnamed_addr)):
             words.append(unnamed)
-        words += function_attrs(op) + nvvm_function_attrs(op)
+        words += function_attrs(op) + head.attributes
         words += function_trailer(op, symbol_name)
         return " ".join(words)
+
+    def _amended_head(self, op: llvm.FuncOp) -> FunctionHead:
+        """The calling convention and the attributes the dialects of the
+        function's discardable attributes (``nvvm.kernel``) add, as
+        upstream's ``amendOperation`` does."""
+        cconv = op.CConv.cconv.data  # type: ignore[union-attr]
+        head = FunctionHead(None if cconv == "ccc" else cconv)
+        dialects = dict.fromkeys(key.split(".", 1)[0] for key in op.attributes if "." in key)
+        for dialect in dialects:
+            translation = self.dialect_translation(dialect) if dialect != "llvm" else None
+            if translation is not None:
+                translation.amend_function(op, head)
+        return head
 
 
 def _int(attr: Attribute | None) -> int:

@@ -9,7 +9,6 @@ mlir-translate's. Constant ops (``llvm.mlir.constant``, ``undef``, ``poison``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -25,6 +24,7 @@ from xdsl.irdl import IRDLOperation
 from mlkit.dialects import llvm
 from mlkit.dialects.llvm.attrs import ATOMIC_BIN_OPS, ATOMIC_ORDERINGS, FASTMATH_FLAGS
 from mlkit.target.llvmir.attrs import call_site_attrs, nth_param_attrs, symbol_name
+from mlkit.target.llvmir.interface import FunctionContext
 from mlkit.target.llvmir.types import (
     ConstantBuilder,
     TranslationFailure,
@@ -33,10 +33,7 @@ from mlkit.target.llvmir.types import (
     zero_value,
 )
 
-if TYPE_CHECKING:
-    from mlkit.target.llvmir.function import FunctionTranslation
-
-Handler = Callable[["FunctionTranslation", Operation], str]
+Handler = Callable[[FunctionContext, Operation], str]
 
 _ORDERING_NAMES = {v: k for k, v in ATOMIC_ORDERINGS.items()}
 _BIN_OP_NAMES = {v: k.lstrip("_") for k, v in ATOMIC_BIN_OPS.items()}
@@ -91,7 +88,7 @@ def _align(op: Operation) -> str:
 
 
 def _binary(keyword: str, flags: Callable[[Operation], str], handled: set[str]) -> Handler:
-    def handle(t: FunctionTranslation, op: Operation) -> str:
+    def handle(t: FunctionContext, op: Operation) -> str:
         check_props(op, handled)
         lhs, rhs = op.operands
         return f"{keyword}{flags(op)} {t.typed(lhs)}, {t.ref(rhs)}"
@@ -111,31 +108,36 @@ def _disjoint(op: Operation) -> str:
     return " disjoint" if _flag(op, "isDisjoint") else ""
 
 
-def _fneg(t: FunctionTranslation, op: Operation) -> str:
-    check_props(op, {"fastmathFlags"})
-    return f"fneg{fastmath(op)} {t.typed(op.operands[0])}"
+def _typed_operands(
+    keyword: str,
+    flags: Callable[[Operation], str],
+    handled: set[str] | None,
+    tail: Callable[[Operation], str] | None = None,
+) -> Handler:
+    """``keyword<flags> <type> %a, <type> %b, ...<tail>``; properties other
+    than ``handled`` are rejected (None: not checked)."""
+
+    def handle(t: FunctionContext, op: Operation) -> str:
+        if handled is not None:
+            check_props(op, handled)
+        text = f"{keyword}{flags(op)} {', '.join(t.typed(v) for v in op.operands)}"
+        return text + (f", {tail(op)}" if tail is not None else "")
+
+    return handle
 
 
-def _icmp(t: FunctionTranslation, op: Operation) -> str:
-    check_props(op, {"predicate"})
-    lhs, rhs = op.operands
-    return f"icmp {_ICMP[_int_prop(op, 'predicate')]} {t.typed(lhs)}, {t.ref(rhs)}"
+def _compare(keyword: str, predicates: list[str], handled: set[str]) -> Handler:
+    def handle(t: FunctionContext, op: Operation) -> str:
+        check_props(op, handled)
+        lhs, rhs = op.operands
+        predicate = predicates[_int_prop(op, "predicate")]
+        return f"{keyword}{fastmath(op)} {predicate} {t.typed(lhs)}, {t.ref(rhs)}"
 
-
-def _fcmp(t: FunctionTranslation, op: Operation) -> str:
-    check_props(op, {"predicate", "fastmathFlags"})
-    lhs, rhs = op.operands
-    return f"fcmp{fastmath(op)} {_FCMP[_int_prop(op, 'predicate')]} {t.typed(lhs)}, {t.ref(rhs)}"
-
-
-def _select(t: FunctionTranslation, op: Operation) -> str:
-    check_props(op, {"fastmathFlags"})
-    cond, a, b = op.operands
-    return f"select{fastmath(op)} {t.typed(cond)}, {t.typed(a)}, {t.typed(b)}"
+    return handle
 
 
 def _cast(keyword: str, flags: Callable[[Operation], str], handled: set[str]) -> Handler:
-    def handle(t: FunctionTranslation, op: Operation) -> str:
+    def handle(t: FunctionContext, op: Operation) -> str:
         check_props(op, handled)
         return f"{keyword}{flags(op)} {t.typed(op.operands[0])} to {t.ty(op.results[0].type)}"
 
@@ -174,7 +176,7 @@ def _volatile(op: Operation) -> str:
     return " volatile" if _flag(op, "volatile_") else ""
 
 
-def _load(t: FunctionTranslation, op: Operation) -> str:
+def _load(t: FunctionContext, op: Operation) -> str:
     check_props(op, _ACCESS_PROPS | {"invariant"})
     atomic, ordering = _atomic_words(op)
     return (
@@ -183,7 +185,7 @@ def _load(t: FunctionTranslation, op: Operation) -> str:
     )
 
 
-def _store(t: FunctionTranslation, op: Operation) -> str:
+def _store(t: FunctionContext, op: Operation) -> str:
     check_props(op, _ACCESS_PROPS)
     atomic, ordering = _atomic_words(op)
     value, addr = op.operands
@@ -193,7 +195,7 @@ def _store(t: FunctionTranslation, op: Operation) -> str:
     )
 
 
-def _alloca(t: FunctionTranslation, op: Operation) -> str:
+def _alloca(t: FunctionContext, op: Operation) -> str:
     check_props(op, {"alignment", "elem_type", "inalloca"})
     inalloca = " inalloca" if _flag(op, "inalloca") else ""
     result = op.results[0].type
@@ -203,18 +205,31 @@ def _alloca(t: FunctionTranslation, op: Operation) -> str:
     return text + (f", addrspace({space})" if space else "")
 
 
-def _gep(t: FunctionTranslation, op: Operation) -> str:
+def _gep(t: FunctionContext, op: Operation) -> str:
     assert isinstance(op, llvm.GEPOp)
-    check_props(op, {"rawConstantIndices", "elem_type", "noWrapFlags"})
+    return f"getelementptr{gep_flags(op)} {', '.join(gep_operands(op, t.ty, t.typed))}"
+
+
+GEP_PROPS = frozenset({"rawConstantIndices", "elem_type", "noWrapFlags"})
+
+
+def gep_flags(op: llvm.GEPOp) -> str:
+    """`` inbounds``, `` nusw``, `` nuw`` of a GEP (checking its properties)."""
+    check_props(op, GEP_PROPS)
     flags = _int_prop(op, "noWrapFlags")
     words = " inbounds" if flags & 3 == 3 else (" nusw" if flags & 2 else "")
-    words += " nuw" if flags & 4 else ""
-    indices = [f"i32 {i}" if isinstance(i, int) else t.typed(i) for i in op.indices]
-    parts = [t.ty(op.elem_type), t.typed(op.base), *indices]
-    return f"getelementptr{words} {', '.join(parts)}"
+    return words + (" nuw" if flags & 4 else "")
 
 
-def _atomicrmw(t: FunctionTranslation, op: Operation) -> str:
+def gep_operands(
+    op: llvm.GEPOp, ty: Callable[[Attribute], str], typed: Callable[[SSAValue], str]
+) -> list[str]:
+    """The element type, base and indices of a GEP (constant indices are ``i32``)."""
+    indices = [f"i32 {i}" if isinstance(i, int) else typed(i) for i in op.indices]
+    return [ty(op.elem_type), typed(op.base), *indices]
+
+
+def _atomicrmw(t: FunctionContext, op: Operation) -> str:
     check_props(op, {"bin_op", "ordering", "syncscope", "alignment", "volatile_"})
     ptr, val = op.operands
     return (
@@ -223,7 +238,7 @@ def _atomicrmw(t: FunctionTranslation, op: Operation) -> str:
     )
 
 
-def _cmpxchg(t: FunctionTranslation, op: Operation) -> str:
+def _cmpxchg(t: FunctionContext, op: Operation) -> str:
     check_props(
         op, {"success_ordering", "failure_ordering", "syncscope", "alignment", "weak", "volatile_"}
     )
@@ -237,7 +252,7 @@ def _cmpxchg(t: FunctionTranslation, op: Operation) -> str:
     )
 
 
-def _fence(t: FunctionTranslation, op: Operation) -> str:
+def _fence(t: FunctionContext, op: Operation) -> str:
     check_props(op, {"ordering", "syncscope"})
     return f"fence{_syncscope(op)} {_ORDERING_NAMES[_int_prop(op, 'ordering')]}"
 
@@ -245,34 +260,18 @@ def _fence(t: FunctionTranslation, op: Operation) -> str:
 # -- aggregates and vectors ---------------------------------------------------------------
 
 
-def _position(op: Operation) -> str:
-    position = op.properties["position"]
-    assert isinstance(position, DenseArrayBase)
-    return ", ".join(str(int(i)) for i in position.iter_values())
+def position(op: Operation) -> list[int]:
+    """The ``position`` of an ``extractvalue``/``insertvalue``."""
+    value = op.properties["position"]
+    assert isinstance(value, DenseArrayBase)
+    return [int(i) for i in value.iter_values()]
 
 
-def _extractvalue(t: FunctionTranslation, op: Operation) -> str:
-    check_props(op, {"position"})
-    return f"extractvalue {t.typed(op.operands[0])}, {_position(op)}"
+def _position_text(op: Operation) -> str:
+    return ", ".join(str(i) for i in position(op))
 
 
-def _insertvalue(t: FunctionTranslation, op: Operation) -> str:
-    check_props(op, {"position"})
-    container, value = op.operands
-    return f"insertvalue {t.typed(container)}, {t.typed(value)}, {_position(op)}"
-
-
-def _extractelement(t: FunctionTranslation, op: Operation) -> str:
-    vector, position = op.operands
-    return f"extractelement {t.typed(vector)}, {t.typed(position)}"
-
-
-def _insertelement(t: FunctionTranslation, op: Operation) -> str:
-    vector, value, position = op.operands
-    return f"insertelement {t.typed(vector)}, {t.typed(value)}, {t.typed(position)}"
-
-
-def _shufflevector(t: FunctionTranslation, op: Operation) -> str:
+def _shufflevector(t: FunctionContext, op: Operation) -> str:
     check_props(op, {"mask"})
     v1, v2 = op.operands
     mask = op.properties["mask"]
@@ -293,11 +292,11 @@ def _shufflevector(t: FunctionTranslation, op: Operation) -> str:
 # -- control flow and calls ------------------------------------------------------------------
 
 
-def _return(t: FunctionTranslation, op: Operation) -> str:
+def _return(t: FunctionContext, op: Operation) -> str:
     return f"ret {t.typed(op.operands[0])}" if op.operands else "ret void"
 
 
-def _unreachable(t: FunctionTranslation, op: Operation) -> str:
+def _unreachable(t: FunctionContext, op: Operation) -> str:
     return "unreachable"
 
 
@@ -309,17 +308,17 @@ def _weights(op: Operation) -> str:
     return f', !prof !{{!"branch_weights", {values}}}'
 
 
-def _br(t: FunctionTranslation, op: Operation) -> str:
+def _br(t: FunctionContext, op: Operation) -> str:
     check_props(op, set())
     return f"br {t.successor(op, 0)}"
 
 
-def _cond_br(t: FunctionTranslation, op: Operation) -> str:
+def _cond_br(t: FunctionContext, op: Operation) -> str:
     check_props(op, {"branch_weights"})
     return f"br {t.typed(op.operands[0])}, {t.successor(op, 0)}, {t.successor(op, 1)}{_weights(op)}"
 
 
-def _switch(t: FunctionTranslation, op: Operation) -> str:
+def _switch(t: FunctionContext, op: Operation) -> str:
     assert isinstance(op, llvm.SwitchOp)
     check_props(op, {"case_values", "case_operand_segments", "branch_weights"})
     width = op.value.type.width.data  # type: ignore[attr-defined]
@@ -332,7 +331,7 @@ def _switch(t: FunctionTranslation, op: Operation) -> str:
     return f"switch {t.typed(op.value)}, {t.successor(op, 0)} [{cases}\n  ]{_weights(op)}"
 
 
-def _bundles(t: FunctionTranslation, op: Operation) -> str:
+def _bundles(t: FunctionContext, op: Operation) -> str:
     sizes = op.properties.get("op_bundle_sizes")
     counts = [int(s) for s in sizes.iter_values()] if isinstance(sizes, DenseArrayBase) else []
     if not counts:
@@ -354,7 +353,7 @@ def _bundles(t: FunctionTranslation, op: Operation) -> str:
     return " [ " + ", ".join(parts) + " ]"
 
 
-def _call_args(t: FunctionTranslation, op: Operation, args: Sequence[SSAValue]) -> str:
+def _call_args(t: FunctionContext, op: Operation, args: Sequence[SSAValue]) -> str:
     arg_attrs = op.properties.get("arg_attrs")
     parts = []
     for i, arg in enumerate(args):
@@ -370,7 +369,7 @@ _CALL_PROPS = {
 }  # fmt: skip
 
 
-def _call(t: FunctionTranslation, op: Operation) -> str:
+def _call(t: FunctionContext, op: Operation) -> str:
     assert isinstance(op, llvm.CallOp)
     check_props(op, _CALL_PROPS)
     count = len(op.callee_operands)
@@ -380,7 +379,7 @@ def _call(t: FunctionTranslation, op: Operation) -> str:
         fn_type = op.var_callee_type
     else:
         callee = symbol_name(op.callee)
-        fn_type = op.var_callee_type or t.variadic_callee_type(op.callee)
+        fn_type = op.var_callee_type or t.module.variadic_callee_type(op.callee)
     result = t.ty(op.results[0].type) if op.results else "void"
     words = []
     kind = op.TailCallKind.kind.data  # type: ignore[union-attr]
@@ -397,14 +396,14 @@ def _call(t: FunctionTranslation, op: Operation) -> str:
     return " ".join(words) + _bundles(t, op) + _weights(op)
 
 
-def _call_intrinsic(t: FunctionTranslation, op: Operation) -> str:
+def _call_intrinsic(t: FunctionContext, op: Operation) -> str:
     check_props(op, {"intrin", "fastmathFlags", "op_bundle_tags", "arg_attrs", "res_attrs"})
     name = op.properties["intrin"]
     assert isinstance(name, StringAttr)
     count = len(op.operands) - _bundle_operand_count(op)
     args = list(op.operands[:count])
     result = op.results[0].type if op.results else None
-    callee = t.intrinsic(name.data, result, [a.type for a in args], exact=True)
+    callee = t.module.intrinsics.declare(name.data, result, [a.type for a in args], exact=True)
     res = " ".join([*nth_param_attrs(op.properties.get("res_attrs"), 0, t.types),
                     t.ty(result) if result is not None else "void"])  # fmt: skip
     return f"call{fastmath(op)} {res} {callee}({_call_args(t, op, args)}){_bundles(t, op)}"
@@ -433,7 +432,7 @@ def _overloaded_types(name: str, op: Operation) -> list[Attribute]:
     return [op.results[0].type] if op.results else types
 
 
-def intrinsic_op(t: FunctionTranslation, op: Operation) -> str:
+def intrinsic_op(t: FunctionContext, op: Operation) -> str:
     """An ``llvm.intr.*`` op as a call of its intrinsic; integer properties
     (``isVolatile``, ``is_zero_poison``, ...) are its trailing immediate arguments."""
     name = op.name.removeprefix("llvm.intr.")
@@ -446,7 +445,7 @@ def intrinsic_op(t: FunctionTranslation, op: Operation) -> str:
     check_props(op, _INTRINSIC_PROPS | {k for k, v in op.properties.items() if v in immediates})
     result = op.results[0].type if op.results else None
     params = [*(v.type for v in op.operands), *(v.type for v in immediates)]
-    callee = t.intrinsic(name, result, params, overloaded=_overloaded_types(name, op))
+    callee = t.module.intrinsics.declare(name, result, params, overloaded=_overloaded_types(name, op))
     args = _call_args(t, op, op.operands)
     for value in immediates:
         args += f", {t.ty(value.type)} {int_text(value.value.data, value.type.width.data)}"  # type: ignore[union-attr]
@@ -492,13 +491,18 @@ def _table() -> dict[str, Handler]:
         table[f"llvm.{name}"] = _cast(name, _no_flags, set())
     for name in ("fpext", "fptrunc"):
         table[f"llvm.{name}"] = _cast(name, fastmath, {"fastmathFlags"})
+    for name in ("fneg", "select"):
+        table[f"llvm.{name}"] = _typed_operands(name, fastmath, {"fastmathFlags"})
+    for name in ("extractvalue", "insertvalue"):
+        table[f"llvm.{name}"] = _typed_operands(name, _no_flags, {"position"}, _position_text)
+    for name in ("extractelement", "insertelement"):
+        table[f"llvm.{name}"] = _typed_operands(name, _no_flags, None)
+    table["llvm.icmp"] = _compare("icmp", _ICMP, {"predicate"})
+    table["llvm.fcmp"] = _compare("fcmp", _FCMP, {"predicate", "fastmathFlags"})
     table.update({
-        "llvm.fneg": _fneg, "llvm.icmp": _icmp, "llvm.fcmp": _fcmp, "llvm.select": _select,
         "llvm.load": _load, "llvm.store": _store, "llvm.alloca": _alloca,
         "llvm.getelementptr": _gep, "llvm.atomicrmw": _atomicrmw, "llvm.cmpxchg": _cmpxchg,
-        "llvm.fence": _fence, "llvm.extractvalue": _extractvalue,
-        "llvm.insertvalue": _insertvalue, "llvm.extractelement": _extractelement,
-        "llvm.insertelement": _insertelement, "llvm.shufflevector": _shufflevector,
+        "llvm.fence": _fence, "llvm.shufflevector": _shufflevector,
         "llvm.return": _return, "llvm.unreachable": _unreachable, "llvm.br": _br,
         "llvm.cond_br": _cond_br, "llvm.switch": _switch, "llvm.call": _call,
         "llvm.call_intrinsic": _call_intrinsic,

@@ -65,6 +65,14 @@ class OpBuilder:
             inbounds: bool = False) -> SSAValue:
         return self.add(llvm.GEPOp(base, list(indices), element, inbounds=inbounds))
 
+    def size_in_bytes(self, element: Attribute, count: SSAValue | int,
+                      pointer: llvm.LLVMPointerType | None = None) -> SSAValue:
+        """``sizeof(element) * count`` the way upstream computes it: the
+        address of element ``count`` past a null ``pointer`` (address space 0
+        unless given), as an index."""
+        null = self.add(llvm.ZeroOp(pointer or llvm.LLVMPointerType()))
+        return self.add(llvm.PtrToIntOp(self.gep(null, [count], element), self.index))
+
     def pack_struct(self, type: llvm.LLVMStructType, values: Sequence[SSAValue]) -> SSAValue:
         """A literal struct of ``values``: poison, then one insertvalue each."""
         struct = self.poison(type)

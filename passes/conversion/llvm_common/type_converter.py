@@ -59,6 +59,7 @@ from mlkit.dialects.llvm import (
     LLVMStructType,
     LLVMVoidType,
 )
+from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 DYNAMIC = -(2**63)
 """Upstream's ``ShapedType::kDynamic``, as xDSL stores it in shapes."""
@@ -82,6 +83,13 @@ class LLVMTypeConverter:
 
     index_bitwidth: int = 64
     use_bare_ptr_call_conv: bool = False
+
+    @classmethod
+    def from_options(cls, index_bitwidth: int = 0, use_bare_ptr_call_conv: bool = False
+                     ) -> LLVMTypeConverter:
+        """The converter a pass's options ask for: an ``index-bitwidth`` of 0
+        is upstream's "derive from the data layout", 64 bits without one."""
+        return cls(index_bitwidth or 64, use_bare_ptr_call_conv)
 
     # ---- scalar and aggregate types -------------------------------------
 
@@ -283,7 +291,7 @@ class ConversionState:
         default_factory=dict
     )
 
-    def target_cast(self, rewriter: PatternRewriter | Rewriter, value: SSAValue,
+    def target_cast(self, rewriter: PatternRewriter, value: SSAValue,
                     type: Attribute) -> SSAValue:
         """``value`` cast to ``type`` right after its definition, one cast
         per value and type (it dominates every use)."""
@@ -296,13 +304,17 @@ class ConversionState:
         self.targets[(value, type)] = owner
         return result
 
-    def cast(self, rewriter: PatternRewriter | Rewriter, value: SSAValue, type: Attribute,
+    def cast(self, rewriter: PatternRewriter | None, value: SSAValue, type: Attribute,
              at: InsertPoint) -> SSAValue:
-        """A cast of ``value`` to ``type`` inserted at ``at``, remembered."""
+        """A cast of ``value`` to ``type`` inserted at ``at``, remembered;
+        ``rewriter`` is ``None`` outside a pattern (nothing to notify)."""
         if value.type == type:
             return value
         cast, result = UnrealizedConversionCastOp.cast_one(value, type)
-        rewriter.insert(cast, at)
+        if rewriter is None:
+            Rewriter.insert_op(cast, at)
+        else:
+            rewriter.insert(cast, at)
         self.casts.append(cast)
         return result
 
@@ -359,16 +371,10 @@ def lookup_or_declare(rewriter: PatternRewriter | Rewriter, module: Operation, n
 def apply_llvm_patterns(root: Operation, patterns: Sequence[ConvertToLLVMPattern]) -> None:
     """Run ``patterns`` over ``root`` in one walk, sharing one
     :class:`ConversionState`, then drop the casts that turned out unneeded."""
-    from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
-
     state = ConversionState()
     for pattern in patterns:
         pattern.state = state
-    walker = PatternRewriteWalker(
-        GreedyRewritePatternApplier(list(patterns), dce_enabled=False), apply_recursively=False
-    )
-    for region in root.regions:
-        walker.rewrite_region(region)
+    apply_conversion_patterns(root, patterns, apply_recursively=False)
     state.cleanup()
 
 

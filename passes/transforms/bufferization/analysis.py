@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, TensorType, UnrankedTensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from mlkit.dialects import bufferization as buf
 from mlkit.dialects import tensor
+from mlkit.passes.transforms.region_utils import is_defined_inside, reachable
 
 WRITABLE_ATTR = "bufferization.writable"
 
@@ -106,22 +107,6 @@ VIEW_OPS = (tensor.ExtractSliceOp, tensor.CastOp, tensor.ExpandShapeOp, tensor.C
 
 def _is_loop(op: Operation) -> bool:
     return bool(op.regions) and not isinstance(op, scf.IfOp | func.FuncOp | scf.ExecuteRegionOp)
-
-
-def _defined_in(item: SSAValue | Operation, op: Operation) -> bool:
-    """Whether an op, or a value's definition, lies strictly inside ``op``'s regions."""
-    if isinstance(item, Operation):
-        anchor = item.parent_op()
-    elif isinstance(item, OpResult):
-        anchor = item.op.parent_op()
-    else:
-        assert isinstance(item, BlockArgument)
-        anchor = item.block.parent_op()
-    while anchor is not None:
-        if anchor is op:
-            return True
-        anchor = anchor.parent_op()
-    return False
 
 
 def _ancestors(op: Operation) -> Iterator[Operation]:
@@ -276,34 +261,33 @@ class InPlaceAnalysis:
     # -- conflicts ----------------------------------------------------------
     def _derived(self, write_op: Operation) -> set[SSAValue]:
         """Values whose contents already include ``write_op``'s write."""
-        seen: set[SSAValue] = set()
-        work = [r for r in write_op.results if is_tensor(r)]
-        while work:
-            value = work.pop()
-            if value in seen:
-                continue
-            seen.add(value)
-            for use in value.uses:
-                user = use.operation
-                if isinstance(user, VIEW_OPS) or any(
-                    w.index == use.index and w.result is not None
-                    for w in writes_of(user, self.arg_writes)
-                ):
-                    work.extend(r for r in user.results if is_tensor(r))
-                elif isinstance(user, scf.YieldOp) and isinstance(
-                    user.parent_op(), scf.IfOp | scf.ForOp
-                ):
-                    parent = user.parent_op()
-                    assert parent is not None
-                    work.extend(r for r in parent.results if is_tensor(r))
-                elif isinstance(user, scf.ConditionOp):
-                    parent = user.parent_op()
-                    assert isinstance(parent, scf.WhileOp)
-                    work.extend(r for r in parent.results if is_tensor(r))
-                    work.extend(a for a in parent.after_region.block.args if is_tensor(a))
-                elif isinstance(user, func.CallOp):
-                    work.extend(r for r in user.results if is_tensor(r))
-        return seen
+        roots = [r for r in write_op.results if is_tensor(r)]
+        return set(reachable(roots, self._carrying_write))
+
+    def _carrying_write(self, value: SSAValue) -> list[SSAValue]:
+        """The tensor values that hold ``value``'s contents through one use."""
+        found: list[SSAValue] = []
+        for use in value.uses:
+            user = use.operation
+            if isinstance(user, VIEW_OPS) or any(
+                w.index == use.index and w.result is not None
+                for w in writes_of(user, self.arg_writes)
+            ):
+                found.extend(r for r in user.results if is_tensor(r))
+            elif isinstance(user, scf.YieldOp) and isinstance(
+                user.parent_op(), scf.IfOp | scf.ForOp
+            ):
+                parent = user.parent_op()
+                assert parent is not None
+                found.extend(r for r in parent.results if is_tensor(r))
+            elif isinstance(user, scf.ConditionOp):
+                parent = user.parent_op()
+                assert isinstance(parent, scf.WhileOp)
+                found.extend(r for r in parent.results if is_tensor(r))
+                found.extend(a for a in parent.after_region.block.args if is_tensor(a))
+            elif isinstance(user, func.CallOp):
+                found.extend(r for r in user.results if is_tensor(r))
+        return found
 
     def _is_read(self, use_op: Operation, index: int) -> bool:
         if isinstance(use_op, tensor.DimOp | tensor.RankOp):
@@ -339,7 +323,7 @@ class InPlaceAnalysis:
         self, user: Operation, op: Operation, value: SSAValue, anchors: dict[Block, Operation]
     ) -> bool:
         """Whether ``user`` may execute after ``op`` (and read a stale ``value``)."""
-        if _defined_in(user, op):
+        if is_defined_inside(user, op):
             return True  # in a region of the writer, after the write of iteration one
         if any(anc is user for anc in _ancestors(op)):
             return False  # an enclosing op consumed its operand before running ``op``
@@ -358,7 +342,7 @@ class InPlaceAnalysis:
         # Earlier in the block: a loop around the block re-reads loop-invariant values.
         enclosing = block.parent_op()
         while enclosing is not None:
-            if _is_loop(enclosing) and not _defined_in(value, enclosing):
+            if _is_loop(enclosing) and not is_defined_inside(value, enclosing):
                 return True
             enclosing = enclosing.parent_op()
         return False

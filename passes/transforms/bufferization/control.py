@@ -44,6 +44,13 @@ def _run_region_block(b: Bufferizer, block: Block) -> None:
     b.point = saved
 
 
+def _run_regions(b: Bufferizer, op: Operation) -> None:
+    """Bufferize inside ``op``, which itself carries no tensors."""
+    for region in op.regions:
+        for blk in region.blocks:
+            _run_region_block(b, blk)
+
+
 # -- func -------------------------------------------------------------------------
 
 
@@ -154,12 +161,7 @@ def call_op(b: Bufferizer, op: func.CallOp) -> None:
         args.append(b.cast(source, inputs[i]))
     new = func.CallOp(op.callee, args, outputs)
     b.insert(new)
-    for old, result in zip(op.results, new.results):
-        if is_tensor(old):
-            b.bind(old, result)
-        else:
-            old.replace_all_uses_with(result)
-    b.finish(op)
+    b.replace_results(op, new)
 
 
 # -- scf --------------------------------------------------------------------------
@@ -167,8 +169,7 @@ def call_op(b: Bufferizer, op: func.CallOp) -> None:
 
 def for_op(b: Bufferizer, op: scf.ForOp) -> None:
     if not any(is_tensor(r) for r in op.results):
-        for blk in op.body.blocks:
-            _run_region_block(b, blk)
+        _run_regions(b, op)
         return
     inits: list[SSAValue] = []
     for k, value in enumerate(op.iter_args):
@@ -183,19 +184,12 @@ def for_op(b: Bufferizer, op: scf.ForOp) -> None:
     new.attributes.update(op.attributes)
     b.insert(new)
     _run_region_block(b, block)
-    for old, result in zip(op.results, new.results):
-        if is_tensor(old):
-            b.bind(old, result)
-        else:
-            old.replace_all_uses_with(result)
-    b.finish(op)
+    b.replace_results(op, new)
 
 
 def if_op(b: Bufferizer, op: scf.IfOp) -> None:
     if not any(is_tensor(r) for r in op.results):
-        for region in op.regions:
-            for blk in region.blocks:
-                _run_region_block(b, blk)
+        _run_regions(b, op)
         return
     for region in op.regions:
         _run_region_block(b, region.block)
@@ -221,19 +215,12 @@ def if_op(b: Bufferizer, op: scf.IfOp) -> None:
     new = scf.IfOp(op.cond, types, regions[0], regions[1])
     new.attributes.update(op.attributes)
     b.insert(new)
-    for old, result in zip(op.results, new.results):
-        if is_tensor(old):
-            b.bind(old, result)
-        else:
-            old.replace_all_uses_with(result)
-    b.finish(op)
+    b.replace_results(op, new)
 
 
 def while_op(b: Bufferizer, op: scf.WhileOp) -> None:
     if not any(is_tensor(v) for v in (*op.arguments, *op.results)):
-        for region in op.regions:
-            for blk in region.blocks:
-                _run_region_block(b, blk)
+        _run_regions(b, op)
         return
     inits = [
         _iter_type(b, b.dest_buffer(op, k, reads=True)) if is_tensor(v) else v
@@ -256,12 +243,7 @@ def while_op(b: Bufferizer, op: scf.WhileOp) -> None:
     b.insert(new)
     _run_region_block(b, before.block)
     _run_region_block(b, after.block)
-    for old, result in zip(op.results, new.results):
-        if is_tensor(old):
-            b.bind(old, result)
-        else:
-            old.replace_all_uses_with(result)
-    b.finish(op)
+    b.replace_results(op, new)
 
 
 def _carried(b: Bufferizer, op: Operation, values: list[SSAValue], types: list[Attribute]) -> list[SSAValue]:

@@ -157,6 +157,17 @@ class Bufferizer:
         """``op``'s tensor form is done; it goes when the walk ends."""
         self.dead.append(op)
 
+    def replace_results(self, op: Operation, new: Operation) -> None:
+        """``new`` is the bufferized ``op``: ``op``'s tensor results get
+        ``new``'s results as their buffers, its other results are replaced
+        by them, and ``op`` is done."""
+        for old, result in zip(op.results, new.results):
+            if is_tensor(old):
+                self.bind(old, result)
+            else:
+                old.replace_all_uses_with(result)
+        self.finish(op)
+
     def buffer_type(self, tensor_type: Attribute, boundary: bool) -> Attribute:
         if boundary and self.options.infer_layout:
             return dynamic_layout_memref(tensor_type)

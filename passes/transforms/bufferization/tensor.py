@@ -211,10 +211,16 @@ def from_elements(b: Bufferizer, op: tensor.FromElementsOp) -> None:
     b.finish(op)
 
 
+def _alloc_result(b: Bufferizer, result_type: TensorType, dynamic: Sequence[SSAValue]
+                  ) -> tuple[SSAValue, list[SSAValue]]:
+    """A fresh buffer of ``result_type`` with ``dynamic`` sizes, and all its
+    sizes as index values."""
+    target = b.alloc(identity_memref(result_type), dynamic)  # type: ignore[arg-type]
+    return target, _sizes_of(b, result_type.get_shape(), dynamic)
+
+
 def generate(b: Bufferizer, op: tensor.GenerateOp) -> None:
-    result_type = op.result.type
-    target = b.alloc(identity_memref(result_type), list(op.dynamic_extents))  # type: ignore[arg-type]
-    sizes = _sizes_of(b, result_type.get_shape(), list(op.dynamic_extents))
+    target, sizes = _alloc_result(b, op.result.type, list(op.dynamic_extents))
     _fill_with_body(b, target, sizes, op.body.block)
     b.bind(op.result, target)
     b.finish(op)
@@ -289,9 +295,7 @@ def concat(b: Bufferizer, op: tensor.ConcatOp) -> None:
 
 
 def splat(b: Bufferizer, op: tensor.SplatOp) -> None:
-    result_type = op.result.type
-    target = b.alloc(identity_memref(result_type), list(op.dynamicSizes))  # type: ignore[arg-type]
-    sizes = _sizes_of(b, result_type.get_shape(), list(op.dynamicSizes))
+    target, sizes = _alloc_result(b, op.result.type, list(op.dynamicSizes))
     loop_nest(b, sizes, lambda ivs: b.insert(memref.StoreOp.get(op.input, target, ivs)) and None)
     b.bind(op.result, target)
     b.finish(op)

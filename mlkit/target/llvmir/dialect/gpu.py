@@ -12,22 +12,24 @@ with an array of pointers to its fields, looks the kernel up with
 ``mgpuLaunchClusterKernel``); without an async object it runs on a stream of
 its own that it synchronizes and destroys. The ``mgpu*`` functions are
 upstream's GPU runtime API, which :mod:`mlkit.runtime.cuda` implements.
+
+:class:`GPUTranslation` is the gpu dialect's translation interface
+(:mod:`mlkit.target.llvmir.interface`), registered by :mod:`mlkit.target`.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, IntegerType, StringAttr
 from xdsl.ir import Operation, SSAValue
 
 from mlkit.dialects.gpu.attrs import CompilationTarget, ObjectAttr, SelectObjectAttr
 from mlkit.dialects.gpu.kernel import BinaryOp, LaunchFuncOp
+from mlkit.target.llvmir.interface import (
+    FunctionContext,
+    LLVMTranslationDialectInterface,
+    ModuleContext,
+)
 from mlkit.target.llvmir.types import TranslationFailure, identifier, quote_bytes
-
-if TYPE_CHECKING:
-    from mlkit.target.llvmir.module import ModuleTranslation
-    from mlkit.target.llvmir.function import FunctionTranslation
 
 # upstream's runtime API, by name: (result, parameters) in LLVM IR
 RUNTIME_DECLARATIONS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -85,15 +87,35 @@ def _opt_level(obj: ObjectAttr) -> int:
     return level.value.data
 
 
-class GpuHostTranslation:
-    """The globals and start-up code of a module's ``gpu.binary`` ops, and
-    the runtime functions the translation calls."""
+def _widened(
+    t: FunctionContext, value: SSAValue, prefix: str, out: list[str], done: dict[SSAValue, str]
+) -> str:
+    """``value`` as an ``i64`` launch size (sizes are unsigned)."""
+    type_ = value.type
+    if not isinstance(type_, IntegerType):
+        raise TranslationFailure(f"launch sizes must be integers, not {type_}")
+    width = type_.width.data
+    if width == 64:
+        return t.ref(value)
+    if width > 64:
+        raise TranslationFailure("launch sizes wider than 64 bits are not supported")
+    if value not in done:
+        done[value] = f"{prefix}.size{len(done)}"
+        out.append(f"{done[value]} = zext i{width} {t.ref(value)} to i64")
+    return done[value]
 
-    def __init__(self, module: ModuleTranslation) -> None:
-        self.module = module
+
+class GPUTranslation(LLVMTranslationDialectInterface):
+    """The gpu dialect's host side: the globals and start-up code of a
+    module's ``gpu.binary`` ops, its ``gpu.launch_func`` calls, and the
+    runtime functions they call."""
+
+    def __init__(self, module: ModuleContext) -> None:
+        super().__init__(module)
         self.binaries: dict[str, BinaryOp] = {}
         self.used: set[str] = set()
         self.kernel_names: dict[str, str] = {}
+        self.launches: dict[Operation, int] = {}  # per function: names its local values
 
     def declare(self, name: str) -> str:
         """``@name``, declared at the end of the module unless the MLIR
@@ -102,7 +124,15 @@ class GpuHostTranslation:
             self.used.add(name)
         return f"@{name}"
 
-    def binary_lines(self, op: BinaryOp) -> list[str]:
+    # -- module level -----------------------------------------------------------------
+    def check_module_op(self, op: Operation) -> None:
+        if op.name == "gpu.module":
+            raise TranslationFailure("serialize the kernel module with gpu-module-to-binary first")
+        if not isinstance(op, BinaryOp):
+            super().check_module_op(op)
+
+    def convert_module_op(self, op: Operation) -> list[str]:
+        assert isinstance(op, BinaryOp)
         name = op.sym_name.data
         self.binaries[name] = op
         obj = selected_object(op)
@@ -163,74 +193,71 @@ class GpuHostTranslation:
             lines += ["", f"declare {result} @{name}({', '.join(params)})"]
         return lines
 
+    # -- inside functions ---------------------------------------------------------------
+    def convert_operation(self, function: FunctionContext, op: Operation) -> str:
+        if not isinstance(op, LaunchFuncOp):
+            return super().convert_operation(function, op)
+        return self._launch(function, op)
 
-def _widened(
-    t: FunctionTranslation, value: SSAValue, prefix: str, out: list[str], done: dict[SSAValue, str]
-) -> str:
-    """``value`` as an ``i64`` launch size (sizes are unsigned)."""
-    type_ = value.type
-    if not isinstance(type_, IntegerType):
-        raise TranslationFailure(f"launch sizes must be integers, not {type_}")
-    width = type_.width.data
-    if width == 64:
-        return t.ref(value)
-    if width > 64:
-        raise TranslationFailure("launch sizes wider than 64 bits are not supported")
-    if value not in done:
-        done[value] = f"{prefix}.size{len(done)}"
-        out.append(f"{done[value]} = zext i{width} {t.ref(value)} to i64")
-    return done[value]
+    def _launch(self, t: FunctionContext, op: LaunchFuncOp) -> str:
+        """The instructions of a host ``gpu.launch_func`` (several lines)."""
+        if op.asyncToken is not None or op.asyncDependencies:
+            raise TranslationFailure("async tokens must be lowered by gpu-to-llvm first")
+        module_name = op.kernel.root_reference.data
+        nested = op.kernel.nested_references.data
+        kernel = nested[-1].data if nested else ""
+        if module_name not in self.binaries:
+            raise TranslationFailure(
+                f"no 'gpu.binary' named '{module_name}' (serialize the kernel module with "
+                "gpu-module-to-binary first)"
+            )
+        index = self.launches.get(t.func, 0)
+        self.launches[t.func] = index + 1
+        p = f"%launch{index}"
+        args = list(op.kernelOperands)
+        lines = _packed_arguments(t, p, args)
+        handle = identifier("@", f"{module_name}_module")
+        get_function = self.declare("mgpuModuleGetFunction")
+        lines.append(f"{p}.module = load ptr, ptr {handle}, align 8")
+        lines.append(f"{p}.function = call ptr {get_function}(ptr {p}.module, "
+                     f"ptr {self.kernel_name(module_name, kernel)})")  # fmt: skip
+        if op.asyncObject is not None:
+            stream, own_stream = t.ref(op.asyncObject), False
+        else:
+            lines.append(f"{p}.stream = call ptr {self.declare('mgpuStreamCreate')}()")
+            stream, own_stream = f"{p}.stream", True
+        dims = [op.gridSizeX, op.gridSizeY, op.gridSizeZ,
+                op.blockSizeX, op.blockSizeY, op.blockSizeZ]  # fmt: skip
+        if op.clusterSizeX is not None:
+            dims = [op.clusterSizeX, op.clusterSizeY, op.clusterSizeZ, *dims]  # type: ignore[list-item]
+        widened: dict[SSAValue, str] = {}
+        sizes = ", ".join(f"i64 {_widened(t, d, p, lines, widened)}" for d in dims)
+        smem = op.dynamicSharedMemorySize
+        smem_text = "i32 0" if smem is None else t.typed(smem)
+        common = f"ptr {p}.function, {sizes}, {smem_text}, ptr {stream}, ptr {p}.array, ptr null"
+        if op.clusterSizeX is not None:
+            lines.append(f"call void {self.declare('mgpuLaunchClusterKernel')}({common})")
+        else:
+            lines.append(f"call void {self.declare('mgpuLaunchKernel')}({common}, i64 {len(args)})")
+        if own_stream:
+            lines.append(f"call void {self.declare('mgpuStreamSynchronize')}(ptr {stream})")
+            lines.append(f"call void {self.declare('mgpuStreamDestroy')}(ptr {stream})")
+        return "\n  ".join(lines)
 
 
-def translate_launch_func(t: FunctionTranslation, op: Operation) -> str:
-    """The instructions of a host ``gpu.launch_func`` (several lines)."""
-    assert isinstance(op, LaunchFuncOp)
-    host: GpuHostTranslation = t.module.gpu
-    if op.asyncToken is not None or op.asyncDependencies:
-        raise TranslationFailure("async tokens must be lowered by gpu-to-llvm first")
-    module_name = op.kernel.root_reference.data
-    kernel = op.kernel.nested_references.data[-1].data if op.kernel.nested_references.data else ""
-    if module_name not in host.binaries:
-        raise TranslationFailure(
-            f"no 'gpu.binary' named '{module_name}' (serialize the kernel module with "
-            "gpu-module-to-binary first)"
-        )
-    p = f"%launch{t.launches}"
-    t.launches += 1
-    lines: list[str] = []
-    args = list(op.kernelOperands)
+def _packed_arguments(t: FunctionContext, p: str, args: list[SSAValue]) -> list[str]:
+    """A stack struct holding the kernel operands and an array of pointers
+    to its fields, as ``mgpuLaunchKernel`` takes them."""
     fields = ", ".join(t.ty(a.type) for a in args)
     struct = f"{{ {fields} }}" if fields else "{}"
-    lines.append(f"{p}.args = alloca {struct}, align 8")
-    lines.append(f"{p}.array = alloca ptr, i64 {len(args)}, align 8")
+    lines = [f"{p}.args = alloca {struct}, align 8",
+             f"{p}.array = alloca ptr, i64 {len(args)}, align 8"]  # fmt: skip
     for i, arg in enumerate(args):
-        lines.append(f"{p}.field{i} = getelementptr inbounds nuw {struct}, ptr {p}.args, i32 0, i32 {i}")
-        lines.append(f"store {t.typed(arg)}, ptr {p}.field{i}, align {_ALIGN.get(t.ty(arg.type), 8)}")
-        lines.append(f"{p}.slot{i} = getelementptr ptr, ptr {p}.array, i32 {i}")
-        lines.append(f"store ptr {p}.field{i}, ptr {p}.slot{i}, align 8")
-    handle = identifier("@", f"{module_name}_module")
-    lines.append(f"{p}.module = load ptr, ptr {handle}, align 8")
-    lines.append(f"{p}.function = call ptr {host.declare('mgpuModuleGetFunction')}(ptr {p}.module, "
-                 f"ptr {host.kernel_name(module_name, kernel)})")  # fmt: skip
-    if op.asyncObject is not None:
-        stream, own_stream = t.ref(op.asyncObject), False
-    else:
-        lines.append(f"{p}.stream = call ptr {host.declare('mgpuStreamCreate')}()")
-        stream, own_stream = f"{p}.stream", True
-    dims = [op.gridSizeX, op.gridSizeY, op.gridSizeZ, op.blockSizeX, op.blockSizeY, op.blockSizeZ]
-    if op.clusterSizeX is not None:
-        dims = [op.clusterSizeX, op.clusterSizeY, op.clusterSizeZ, *dims]  # type: ignore[list-item]
-    widened: dict[SSAValue, str] = {}
-    sizes = ", ".join(f"i64 {_widened(t, d, p, lines, widened)}" for d in dims)
-    smem = "i32 0" if op.dynamicSharedMemorySize is None else t.typed(op.dynamicSharedMemorySize)
-    if op.clusterSizeX is not None:
-        lines.append(f"call void {host.declare('mgpuLaunchClusterKernel')}(ptr {p}.function, {sizes}, "
-                     f"{smem}, ptr {stream}, ptr {p}.array, ptr null)")  # fmt: skip
-    else:
-        lines.append(f"call void {host.declare('mgpuLaunchKernel')}(ptr {p}.function, {sizes}, "
-                     f"{smem}, ptr {stream}, ptr {p}.array, ptr null, i64 {len(args)})")  # fmt: skip
-    if own_stream:
-        lines.append(f"call void {host.declare('mgpuStreamSynchronize')}(ptr {stream})")
-        lines.append(f"call void {host.declare('mgpuStreamDestroy')}(ptr {stream})")
-    return "\n  ".join(lines)
-
+        field = f"{p}.field{i}"
+        lines += [
+            f"{field} = getelementptr inbounds nuw {struct}, ptr {p}.args, i32 0, i32 {i}",
+            f"store {t.typed(arg)}, ptr {field}, align {_ALIGN.get(t.ty(arg.type), 8)}",
+            f"{p}.slot{i} = getelementptr ptr, ptr {p}.array, i32 {i}",
+            f"store ptr {field}, ptr {p}.slot{i}, align 8",
+        ]
+    return lines

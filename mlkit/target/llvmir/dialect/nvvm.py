@@ -12,30 +12,50 @@
   convention, which LLVM 20+ uses instead of ``nvvm.annotations``), and
   ``nvvm.maxntid``/``nvvm.reqntid``/``nvvm.minctasm``/``nvvm.maxnreg``
   become the string function attributes NVPTX reads.
+
+:class:`NVVMTranslation` is the nvvm dialect's translation interface
+(:mod:`mlkit.target.llvmir.interface`), registered by :mod:`mlkit.target`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType
 from xdsl.ir import Operation
 
+from mlkit.dialects import llvm, nvvm
+from mlkit.target.llvmir.interface import (
+    FunctionContext,
+    FunctionHead,
+    LLVMTranslationDialectInterface,
+)
 from mlkit.target.llvmir.types import TranslationFailure
 
-if TYPE_CHECKING:
-    from mlkit.target.llvmir.function import FunctionTranslation
-
 _SREG = "nvvm.read.ptx.sreg."
+_STRING_ATTRS = ("nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim")
+_INT_ATTRS = ("nvvm.minctasm", "nvvm.maxnreg")
 
 
-def translate_nvvm_op(t: FunctionTranslation, op: Operation) -> str:
+class NVVMTranslation(LLVMTranslationDialectInterface):
+    """nvvm ops inside kernels, and the NVVM attributes of kernel functions."""
+
+    def convert_operation(self, function: FunctionContext, op: Operation) -> str:
+        return translate_nvvm_op(function, op)
+
+    def amend_function(self, func: llvm.FuncOp, head: FunctionHead) -> None:
+        """A function marked ``nvvm.kernel`` is a PTX kernel (unless it
+        names a calling convention of its own); launch bounds become NVPTX's
+        string function attributes."""
+        if "nvvm.kernel" in func.attributes and head.calling_convention is None:
+            head.calling_convention = "ptx_kernel"
+        head.attributes += nvvm_function_attrs(func)
+
+
+def translate_nvvm_op(t: FunctionContext, op: Operation) -> str:
     """The LLVM instruction text of one nvvm op."""
-    from mlkit.dialects import nvvm
-
     if op.name.startswith(_SREG):
         result = op.results[0].type
-        callee = t.intrinsic(f"llvm.nvvm.read.ptx.sreg.{op.name[len(_SREG):]}", result, [], exact=True)
+        name = f"llvm.nvvm.read.ptx.sreg.{op.name[len(_SREG):]}"
+        callee = t.module.intrinsics.declare(name, result, [], exact=True)
         attr = op.properties.get("range")
         prefix = ""
         if attr is not None:
@@ -44,7 +64,8 @@ def translate_nvvm_op(t: FunctionTranslation, op: Operation) -> str:
             prefix = f"range({t.ty(result)} {lower}, {upper}) "
         return f"call {prefix}{t.ty(result)} {callee}()"
     if isinstance(op, nvvm.Barrier0Op) or (isinstance(op, nvvm.BarrierOp) and not op.operands):
-        return f"call void {t.intrinsic('llvm.nvvm.barrier0', None, [], exact=True)}()"
+        barrier = t.module.intrinsics.declare("llvm.nvvm.barrier0", None, [], exact=True)
+        return f"call void {barrier}()"
     if isinstance(op, nvvm.ShflSyncOp):
         value_type = op.val.type
         if isinstance(value_type, IntegerType) and value_type.width.data == 32:
@@ -57,19 +78,10 @@ def translate_nvvm_op(t: FunctionTranslation, op: Operation) -> str:
         name = f"llvm.nvvm.shfl.sync.{op.kind.data.value}.{suffix}{'p' if with_valid else ''}"
         result = op.res.type
         params = [o.type for o in op.operands]
-        callee = t.intrinsic(name, result, params, exact=True)
+        callee = t.module.intrinsics.declare(name, result, params, exact=True)
         args = ", ".join(t.typed(o) for o in op.operands)
         return f"call {t.ty(result)} {callee}({args})"
     raise TranslationFailure("the nvvm op has no translation")
-
-
-def kernel_calling_convention(op: Operation) -> list[str]:
-    """``ptx_kernel`` for a function marked ``nvvm.kernel``."""
-    return ["ptx_kernel"] if "nvvm.kernel" in op.attributes else []
-
-
-_STRING_ATTRS = ("nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim")
-_INT_ATTRS = ("nvvm.minctasm", "nvvm.maxnreg")
 
 
 def nvvm_function_attrs(op: Operation) -> list[str]:

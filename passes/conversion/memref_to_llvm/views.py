@@ -26,8 +26,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import SSAValue
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_common.type_converter import DYNAMIC
-from mlkit.passes.conversion.memref_to_llvm import MemRefPattern
 from mlkit.passes.conversion.llvm_common.memref_descriptor import (
     ALIGNED,
     ALLOCATED,
@@ -36,6 +34,8 @@ from mlkit.passes.conversion.llvm_common.memref_descriptor import (
     STRIDES,
     OpBuilder,
 )
+from mlkit.passes.conversion.llvm_common.type_converter import DYNAMIC
+from mlkit.passes.conversion.memref_to_llvm.pattern import MemRefPattern
 
 
 def _to_unranked(b: OpBuilder, desc: SSAValue, rank: int) -> SSAValue:
@@ -74,11 +74,10 @@ class ReinterpretCastPattern(MemRefPattern):
     """The source's pointers with the offset, sizes and strides of the op."""
 
     OP: ClassVar = memref.ReinterpretCastOp
+    RANKED: ClassVar = "result"
 
     def lower(self, op, operands, b, rewriter):  # type: ignore[override]
         target = op.result.type
-        if not isinstance(target, MemRefType):
-            return None
         source = op.source.type
         if isinstance(source, UnrankedMemRefType):
             ranked = b.add(llvm.LoadOp(b.extract(operands[0], 1), llvm.LLVMStructType(
@@ -119,9 +118,7 @@ class CopyPattern(MemRefPattern):
         count = b.const(1)
         for dim in range(type.get_num_dims()):
             count = b.mul(count, b.extract(operands[0], SIZES, dim))
-        null = b.add(llvm.ZeroOp(llvm.LLVMPointerType()))
-        element_size = b.add(llvm.PtrToIntOp(b.gep(null, [1], element), self.converter.index_type))
-        size = b.mul(count, element_size)
+        size = b.mul(count, b.size_in_bytes(element, 1))
         pointers = []
         for desc in operands:
             pointers.append(b.gep(b.extract(desc, ALIGNED), [b.extract(desc, OFFSET)], element))
@@ -142,9 +139,7 @@ class CopyPattern(MemRefPattern):
             b.add(llvm.StoreOp(desc, slot))
             slots.append(slot)
         element = self.convert(op.source.type.get_element_type())
-        null = b.add(llvm.ZeroOp(ptr))
-        element_size = b.add(llvm.PtrToIntOp(b.gep(null, [1], element), index))
-        b.add(llvm.CallOp(callee, [element_size, *slots]))
+        b.add(llvm.CallOp(callee, [b.size_in_bytes(element, 1), *slots]))
         return []
 
 
@@ -154,11 +149,10 @@ class ExtractStridedMetadataPattern(MemRefPattern):
     offset, sizes and strides read from the descriptor."""
 
     OP: ClassVar = memref.ExtractStridedMetaDataOp
+    RANKED: ClassVar = "source"
 
     def lower(self, op, operands, b, rewriter):  # type: ignore[override]
         source = op.source.type
-        if not isinstance(source, MemRefType):
-            return None
         desc = operands[0]
         base_type = op.base_buffer.type
         base = b.descriptor(base_type, b.extract(desc, ALLOCATED), b.extract(desc, ALIGNED),
@@ -173,10 +167,9 @@ class ExtractStridedMetadataPattern(MemRefPattern):
 @dataclass
 class ExtractAlignedPointerPattern(MemRefPattern):
     OP: ClassVar = memref.ExtractAlignedPointerAsIndexOp
+    RANKED: ClassVar = "source"
 
     def lower(self, op, operands, b, rewriter):  # type: ignore[override]
-        if not isinstance(op.source.type, MemRefType):
-            return None
         pointer = b.extract(operands[0], ALIGNED)
         return [b.add(llvm.PtrToIntOp(pointer, self.converter.index_type))]
 

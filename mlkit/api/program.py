@@ -1,0 +1,77 @@
+"""A compiled program as ``mlkit.compile`` returns it: its public functions
+as attributes, each bound to its C interface (``_mlir_ciface_<name>``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mlkit.api.call import BoundFunction
+from mlkit.api.signature import Signature
+
+
+class CompiledProgram:
+    """The public functions of a compiled module, as attributes."""
+
+    def __init__(
+        self,
+        compiled: Any,
+        signatures: dict[str, Signature],
+        llvm_ir: str,
+        unsupported: dict[str, str] | None = None,
+        memory: Any = None,
+    ) -> None:
+        self._compiled = compiled
+        self.memory = memory
+        self.unsupported = unsupported or {}
+        self.signatures = signatures
+        self.llvm_ir = llvm_ir
+        self._functions: dict[str, BoundFunction] = {}
+
+    @property
+    def functions(self) -> list[str]:
+        return sorted(self.signatures)
+
+    def function(self, name: str) -> BoundFunction:
+        if name not in self._functions:
+            if name in self.unsupported:
+                raise AttributeError(
+                    f"function '{name}' cannot be called: {self.unsupported[name]}"
+                )
+            if name not in self.signatures:
+                known = ", ".join(f"'{n}'" for n in self.functions) or "none"
+                raise AttributeError(
+                    f"the compiled module has no public function '{name}' (functions: {known})"
+                )
+            try:
+                address = self._compiled.address(f"_mlir_ciface_{name}")
+            except KeyError:
+                raise AttributeError(
+                    f"function '{name}' has no '_mlir_ciface_{name}' in the compiled code "
+                    "(the pipeline must lower func.func with convert-func-to-llvm, which emits "
+                    "C interfaces for functions marked llvm.emit_c_interface)"
+                ) from None
+            self._functions[name] = BoundFunction(self, self.signatures[name], address)
+        return self._functions[name]
+
+    def __getattr__(self, name: str) -> BoundFunction:
+        if name.startswith("__") or name in (
+            "_compiled",
+            "signatures",
+            "_functions",
+            "unsupported",
+            "memory",
+        ):
+            raise AttributeError(name)
+        return self.function(name)
+
+    def __getitem__(self, name: str) -> BoundFunction:
+        try:
+            return self.function(name)
+        except AttributeError as exc:
+            raise KeyError(str(exc)) from None
+
+    def __dir__(self) -> list[str]:
+        return [*super().__dir__(), *self.signatures]
+
+    def __repr__(self) -> str:
+        return f"<mlkit CompiledProgram functions={self.functions}>"

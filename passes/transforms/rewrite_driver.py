@@ -1,0 +1,47 @@
+"""Running rewrite patterns inside the op a pass is given.
+
+A pass runs on one op (the module, or an op a nested pipeline anchors it on)
+and rewrites what its regions hold, never the op itself, as upstream's pass
+manager has it. xDSL's walker rewrites a region; these helpers walk each
+region of the pass's op, the greedy way or the way a conversion does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.ir import Operation, Region
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+
+
+def rewrite_regions(
+    root: Operation,
+    pattern: RewritePattern,
+    *,
+    apply_recursively: bool = True,
+    post_walk_func: Callable[[Region, PatternRewriterListener], bool] | None = None,
+) -> None:
+    """Walk ``pattern`` over every region of ``root`` (to a fixed point
+    unless ``apply_recursively`` is false), then ``post_walk_func``."""
+    walker = PatternRewriteWalker(
+        pattern, apply_recursively=apply_recursively, post_walk_func=post_walk_func
+    )
+    for region in root.regions:
+        walker.rewrite_region(region)
+
+
+def apply_conversion_patterns(
+    root: Operation, patterns: Sequence[RewritePattern], *, apply_recursively: bool = True
+) -> None:
+    """Apply ``patterns`` in ``root``'s regions as a conversion does: unlike
+    a greedy rewrite, ops whose results are unused stay, as upstream's
+    dialect conversion keeps them."""
+    rewrite_regions(
+        root,
+        GreedyRewritePatternApplier(list(patterns), dce_enabled=False),
+        apply_recursively=apply_recursively,
+    )
