@@ -131,3 +131,13 @@ def test_architecture_page_names_every_package() -> None:
         assert f"`{leaf}" in page or f"`{folder}/" in page or f"{leaf}`" in page, folder
     for named in re.findall(r"`((?:mlkit|dialects|passes|tools)/[\w/]*?)/?`", page):
         assert (ROOT / named).exists(), named
+
+
+def test_pyproject_lists_every_package() -> None:
+    """A non-editable install ships only the packages pyproject.toml lists."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    packages = {name for name, module in MODULES.items() if module.is_package}
+    assert packages - listed == set()
+    assert listed - packages == set()
