@@ -10,22 +10,11 @@ redefined here under upstream's current names; the other ops are xDSL's.
 from __future__ import annotations
 
 from xdsl.dialects import bufferization as xbuf
-from xdsl.dialects.builtin import (
-    MemRefType,
-    TensorType,
-    UnitAttr,
-    UnrankedMemRefType,
-    UnrankedTensorType,
-)
+from xdsl.dialects.builtin import MemRefType, TensorType, UnitAttr, UnrankedMemRefType
+from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Attribute, Dialect, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    base,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    result_def,
-)
+from xdsl.irdl import IRDLOperation, base, irdl_op_definition, operand_def, opt_prop_def
+from xdsl.irdl import result_def
 
 from mlkit.dialects.utils.ods import verify_that
 

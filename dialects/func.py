@@ -16,53 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import func as xfunc
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DictionaryAttr,
-    FlatSymbolRefAttrConstr,
-    FunctionType,
-    StringAttr,
-    SymbolNameConstraint,
-    SymbolRefAttr,
-    UnitAttr,
-)
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FlatSymbolRefAttrConstr, FunctionType
+from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint, SymbolRefAttr, UnitAttr
 from xdsl.ir import Attribute, Dialect, Region, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    ParsePropInAttrDict,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-    var_result_def,
-)
+from xdsl.irdl import IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, prop_def, region_def, result_def, traits_def, var_operand_def
+from xdsl.irdl import var_result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import (
-    HasParent,
-    IsolatedFromAbove,
-    IsTerminator,
-    NoMemoryEffect,
-    ReturnLike,
-    SymbolOpInterface,
-    SymbolTable,
-    SymbolUserOpInterface,
-)
+from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, NoMemoryEffect, ReturnLike
+from xdsl.traits import SymbolOpInterface, SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.utils.attr_dict import print_attr_dict
 from mlkit.dialects.utils.ods import DeclarativeSyntax, verify_that
-from mlkit.dialects.utils.signatures import (
-    attrs_at,
-    dict_array,
-    parse_function_results,
-    print_function_inputs,
-    print_function_results,
-)
+from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
+from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
 
 # Properties the custom syntax of func.func spells out; the rest go in `attributes`.
 _FUNC_SYNTAX = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")

@@ -25,27 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    BoolAttr,
-    IndexType,
-    IndexTypeConstr,
-    IntegerAttr,
-    IntegerType,
-    i1,
-)
+from xdsl.dialects.builtin import BoolAttr, IndexType, IndexTypeConstr, IntegerAttr, IntegerType
+from xdsl.dialects.builtin import i1
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import Attribute, Dialect, Operation, SpacedOpaqueSyntaxAttribute, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    EqAttrConstraint,
-    IRDLOperation,
-    irdl_attr_definition,
-    operand_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import AnyAttr, EqAttrConstraint, IRDLOperation, irdl_attr_definition, operand_def
+from xdsl.irdl import prop_def, result_def, traits_def
 from xdsl.parser import AttrParser
 from xdsl.traits import Commutative, ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException

@@ -15,35 +15,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects import memref as xmemref
-from xdsl.dialects.builtin import (
-    I64,
-    AnyFloat,
-    DenseIntOrFPElementsAttr,
-    IntegerType,
-    IndexType,
-    IntegerAttr,
-    MemRefType,
-    NoneAttr,
-    StridedLayoutAttr,
-    StringAttr,
-    SymbolNameConstraint,
-    SymbolRefAttr,
-    TensorType,
-    UnitAttr,
-    i64,
-    UnrankedMemRefType,
-)
+from xdsl.dialects.builtin import I64, AnyFloat, DenseIntOrFPElementsAttr, IntegerType, IndexType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, NoneAttr, StridedLayoutAttr, StringAttr
+from xdsl.dialects.builtin import SymbolNameConstraint, SymbolRefAttr, TensorType, UnitAttr, i64
+from xdsl.dialects.builtin import UnrankedMemRefType
 from xdsl.ir import Attribute, Dialect
-from xdsl.irdl import (
-    IRDLOperation,
-    base,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-)
+from xdsl.irdl import IRDLOperation, base, operand_def, opt_prop_def, prop_def, result_def
+from xdsl.irdl import traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolOpInterface, SymbolTable

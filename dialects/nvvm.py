@@ -8,34 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    BoolAttr,
-    DictionaryAttr,
-    IntAttr,
-    IntegerAttr,
-    IntegerType,
-    NoneAttr,
-    StringAttr,
-    UnitAttr,
-    i1,
-    i32,
-)
+from xdsl.dialects.builtin import ArrayAttr, BoolAttr, DictionaryAttr, IntAttr, IntegerAttr
+from xdsl.dialects.builtin import IntegerType, NoneAttr, StringAttr, UnitAttr, i1, i32
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
-from xdsl.irdl import (
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    ParsePropInAttrDict,
-    irdl_attr_definition,
-    irdl_op_definition,
-    operand_def,
-    opt_operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, ParsePropInAttrDict
+from xdsl.irdl import irdl_attr_definition, irdl_op_definition, operand_def, opt_operand_def
+from xdsl.irdl import opt_prop_def, prop_def, result_def, traits_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.traits import NoMemoryEffect

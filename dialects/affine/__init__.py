@@ -15,16 +15,8 @@ from xdsl.ir import Dialect
 
 from mlkit.dialects.affine.index import DelinearizeIndexOp, LinearizeIndexOp
 from mlkit.dialects.affine.loops import ForOp, IfOp
-from mlkit.dialects.affine.ops import (
-    ApplyOp,
-    LoadOp,
-    MaxOp,
-    MinOp,
-    StoreOp,
-    VectorLoadOp,
-    VectorStoreOp,
-    YieldOp,
-)
+from mlkit.dialects.affine.ops import ApplyOp, LoadOp, MaxOp, MinOp, StoreOp, VectorLoadOp
+from mlkit.dialects.affine.ops import VectorStoreOp, YieldOp
 from mlkit.dialects.affine.parallel import ParallelOp
 from mlkit.dialects.affine.scope import AffineScope, is_valid_dim, is_valid_symbol
 

@@ -9,41 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    BoolAttr,
-    DenseArrayBase,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    UnitAttr,
-    i64,
-)
-from xdsl.dialects.utils.dynamic_index_list import (
-    parse_dynamic_index_list_without_types,
-    print_dynamic_index_list,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, BoolAttr, DenseArrayBase, IndexType, IntegerAttr
+from xdsl.dialects.builtin import IntegerType, UnitAttr, i64
+from xdsl.dialects.utils.dynamic_index_list import parse_dynamic_index_list_without_types
+from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
 from xdsl.ir import Attribute
-from xdsl.irdl import (
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-    var_result_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    VariadicOperandVariable,
-    irdl_custom_directive,
-)
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, prop_def, result_def, traits_def, var_operand_def
+from xdsl.irdl import var_result_def
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, VariadicOperandVariable
+from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure

@@ -16,30 +16,18 @@ from typing import ClassVar
 from xdsl.dialects import affine as xaffine
 from xdsl.dialects.builtin import AffineMapAttr, IndexType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    irdl_op_definition,
-    operand_def,
-    prop_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-)
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def
+from xdsl.irdl import traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.affine.scope import get_affine_scope, is_valid_dim, is_valid_symbol, verify_dims_and_symbols
-from mlkit.dialects.affine.syntax import (
-    parse_dim_and_symbol_list,
-    parse_map_attr,
-    parse_map_of_ssa_ids,
-    parse_type_of,
-    print_dim_and_symbol_list,
-    print_map_attr,
-    print_map_of_ssa_ids,
-)
+from mlkit.dialects.affine.syntax import parse_dim_and_symbol_list, parse_map_attr
+from mlkit.dialects.affine.syntax import parse_map_of_ssa_ids, parse_type_of
+from mlkit.dialects.affine.syntax import print_dim_and_symbol_list, print_map_attr
+from mlkit.dialects.affine.syntax import print_map_of_ssa_ids
 from mlkit.dialects.utils.operand_lists import parse_leading_operand, print_leading_operand
 
 

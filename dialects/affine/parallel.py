@@ -10,19 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import affine as xaffine
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    AnyFloat,
-    ArrayAttr,
-    DenseIntOrFPElementsAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    Signedness,
-    TensorType,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, ArrayAttr, DenseIntOrFPElementsAttr
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, Signedness, TensorType, i32
+from xdsl.dialects.builtin import i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineExpr, AffineMap
 from xdsl.irdl import irdl_op_definition, prop_def, region_def, traits_def, var_operand_def, var_result_def
@@ -34,18 +24,11 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.affine.loops import ensure_yield
 from mlkit.dialects.affine.ops import YieldOp
 from mlkit.dialects.affine.scope import verify_dims_and_symbols
-from mlkit.dialects.affine.syntax import (
-    MapOfSSAIds,
-    parse_expr_of_ssa_ids,
-    parse_map_of_ssa_ids,
-    print_expr_of_ssa_ids,
-    print_map_of_ssa_ids,
-)
+from mlkit.dialects.affine.syntax import MapOfSSAIds, parse_expr_of_ssa_ids, parse_map_of_ssa_ids
+from mlkit.dialects.affine.syntax import print_expr_of_ssa_ids, print_map_of_ssa_ids
 from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
-from mlkit.dialects.utils.type_lists import (
-    parse_optional_arrow_type_list,
-    print_arrow_paren_type_list,
-)
+from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
+from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 
 
 def _reduction_fits(kind: str, result: Attribute) -> bool:

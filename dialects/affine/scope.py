@@ -15,13 +15,8 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
-from xdsl.traits import (
-    ConstantLike,
-    IsolatedFromAbove,
-    OpTrait,
-    is_side_effect_free,
-    is_speculatable,
-)
+from xdsl.traits import ConstantLike, IsolatedFromAbove, OpTrait, is_side_effect_free
+from xdsl.traits import is_speculatable
 from xdsl.utils.exceptions import VerifyException
 
 

@@ -14,26 +14,16 @@ from typing import NamedTuple, TypeVar
 
 from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, IndexType
 from xdsl.ir import SSAValue
-from xdsl.ir.affine import (
-    AffineBinaryOpExpr,
-    AffineBinaryOpKind,
-    AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineMap,
-)
+from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineConstantExpr
+from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.parser.affine_parser import AffineParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.mlir_lexer import MLIRToken, MLIRTokenKind
 
-from mlkit.syntax.affine_text import (
-    canonical_set,
-    emit_affine_expr,
-    format_affine_map,
-    format_affine_set,
-)
+from mlkit.syntax.affine_text import canonical_set, emit_affine_expr, format_affine_map
+from mlkit.syntax.affine_text import format_affine_set
 
 _T = TypeVar("_T")
 

@@ -15,34 +15,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mlkit.dialects.arith.casts import (
-    CAST_REPLACEMENTS,
-    NEW_CASTS,
-    IntegerOverflowAttr,
-    same_shape,
-)
+from mlkit.dialects.arith.casts import CAST_REPLACEMENTS, NEW_CASTS, IntegerOverflowAttr
+from mlkit.dialects.arith.casts import same_shape
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from xdsl.dialects import arith as xarith
-from xdsl.dialects.builtin import (
-    IntegerAttr,
-    IntegerType,
-    TensorType,
-    UnitAttr,
-    UnrankedTensorType,
-    VectorType,
-    i1,
-)
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, UnitAttr
+from xdsl.dialects.builtin import UnrankedTensorType, VectorType, i1
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import IRDLOperation, VarConstraint, irdl_op_definition, operand_def, opt_prop_def
+from xdsl.irdl import prop_def, result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure

@@ -21,31 +21,13 @@ from typing import ClassVar, Literal
 
 from mlkit.dialects.utils.ods import upstream_op
 from xdsl.dialects import arith as xarith
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    MemRefType,
-    SignlessIntegerConstraint,
-    TensorType,
-    UnitAttr,
-    UnrankedTensorType,
-    VectorType,
-    container_of,
-    i32,
-)
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, MemRefType
+from xdsl.dialects.builtin import SignlessIntegerConstraint, TensorType, UnitAttr
+from xdsl.dialects.builtin import UnrankedTensorType, VectorType, container_of, i32
 from xdsl.dialects.utils import BitEnumAttribute
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import (
-    IRDLOperation,
-    base,
-    irdl_attr_definition,
-    operand_def,
-    opt_prop_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import IRDLOperation, base, irdl_attr_definition, operand_def, opt_prop_def
+from xdsl.irdl import result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure

@@ -14,14 +14,8 @@ from __future__ import annotations
 from xdsl.dialects.gpu import AsyncTokenType, DimensionAttr, LoopDimMapAttr
 from xdsl.ir import Dialect
 
-from mlkit.dialects.gpu.attrs import (
-    AddressSpaceAttr,
-    AllReduceOperationAttr,
-    BarrierScopeAttr,
-    ObjectAttr,
-    SelectObjectAttr,
-    ShuffleModeAttr,
-)
+from mlkit.dialects.gpu.attrs import AddressSpaceAttr, AllReduceOperationAttr, BarrierScopeAttr
+from mlkit.dialects.gpu.attrs import ObjectAttr, SelectObjectAttr, ShuffleModeAttr
 from mlkit.dialects.gpu.kernel import KERNEL_OPS
 from mlkit.dialects.gpu.memory import MEMORY_OPS
 from mlkit.dialects.gpu.ops import GPU_OPS

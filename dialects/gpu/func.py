@@ -13,29 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseArrayBase,
-    DictionaryAttr,
-    FunctionType,
-    IntegerAttr,
-    MemRefType,
-    SymbolNameConstraint,
-    UnitAttr,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, FunctionType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, SymbolNameConstraint, UnitAttr, i32, i64
 from xdsl.ir import Attribute, BlockArgument
-from xdsl.irdl import (
-    IRDLOperation,
-    attr_def,
-    irdl_op_definition,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    traits_def,
-    var_operand_def,
-)
+from xdsl.irdl import IRDLOperation, attr_def, irdl_op_definition, opt_prop_def, prop_def
+from xdsl.irdl import region_def, traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, Pure, SymbolOpInterface
@@ -45,13 +27,8 @@ from mlkit.dialects.gpu.attrs import AddressSpace, AddressSpaceAttr
 from mlkit.dialects.gpu.module import GPUModuleOp
 from mlkit.dialects.gpu.syntax import parse_attributions, parse_typed_args, print_attributions
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
-from mlkit.dialects.utils.signatures import (
-    attrs_at,
-    dict_array,
-    parse_function_results,
-    print_function_inputs,
-    print_function_results,
-)
+from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
+from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
 
 # attributes upstream never prints in gpu.func's `attributes {...}`
 _FUNC_ELIDED = frozenset(
@@ -179,7 +156,8 @@ class GPUFuncOp(IRDLOperation):
         args = self.body.blocks[0].args[: len(ftype.inputs)] if self.body.blocks else None
         print_function_inputs(printer, args, ftype.inputs.data, self.arg_attrs)
         outputs = ftype.outputs.data
-        print_function_results(printer, outputs, [attrs_at(self.res_attrs, i) for i in range(len(outputs))])
+        res_attrs = [attrs_at(self.res_attrs, i) for i in range(len(outputs))]
+        print_function_results(printer, outputs, res_attrs)
         print_attributions(printer, "workgroup", self.workgroup_args(), self.workgroup_attrib_attrs)
         print_attributions(printer, "private", self.private_args(), self.private_attrib_attrs)
         if self.kernel is not None:

@@ -16,26 +16,11 @@ from xdsl.dialects.builtin import ModuleOp as BuiltinModuleOp
 from xdsl.dialects.gpu import AsyncTokenType
 from xdsl.dialects.utils import parse_assignment, print_assignment
 from xdsl.ir import Attribute, BlockArgument, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    opt_operand_def,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    traits_def,
-    var_operand_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    ParsingState,
-    TypeDirective,
-    VariadicOperandVariable,
-    irdl_custom_directive,
-)
+from xdsl.irdl import AnyAttr, AttrSizedOperandSegments, IRDLOperation, VarConstraint
+from xdsl.irdl import irdl_op_definition, operand_def, opt_operand_def, opt_prop_def, prop_def
+from xdsl.irdl import region_def, traits_def, var_operand_def
+from xdsl.irdl.declarative_assembly_format import ParsingState, TypeDirective
+from xdsl.irdl.declarative_assembly_format import VariadicOperandVariable, irdl_custom_directive
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure, SymbolTable
@@ -44,14 +29,9 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.gpu.attrs import AddressSpace
 from mlkit.dialects.gpu.func import GPUFuncOp, verify_attributions
 from mlkit.dialects.gpu.module import CONTAINER_MODULE_ATTR, KERNEL_FUNC_ATTR, BinaryOp, GPUModuleOp
-from mlkit.dialects.gpu.syntax import (
-    ASYNC_FORMAT,
-    AsyncOp,
-    parse_async_dependencies,
-    parse_attributions,
-    print_async_dependencies,
-    print_attributions,
-)
+from mlkit.dialects.gpu.syntax import ASYNC_FORMAT, AsyncOp, parse_async_dependencies
+from mlkit.dialects.gpu.syntax import parse_attributions, print_async_dependencies
+from mlkit.dialects.gpu.syntax import print_attributions
 from mlkit.dialects.utils.directives import SpacedDirective
 from mlkit.dialects.utils.operand_lists import parse_typed_operand, print_typed_value
 

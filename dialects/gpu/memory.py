@@ -9,27 +9,12 @@ Verifier messages are upstream's.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    AffineMapAttr,
-    IndexType,
-    MemRefType,
-    UnitAttr,
-    UnrankedMemRefType,
-    VectorType,
-    i32,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, IndexType, MemRefType, UnitAttr
+from xdsl.dialects.builtin import UnrankedMemRefType, VectorType, i32
 from xdsl.dialects.gpu import AsyncTokenType
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import (
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    result_def,
-    var_operand_def,
-)
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, result_def, var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.gpu.syntax import ASYNC_FORMAT, AsyncOp

@@ -13,22 +13,11 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, StringAttr, SymbolNameConstraint
 from xdsl.ir import Attribute, Block, Region
-from xdsl.irdl import (
-    IRDLOperation,
-    irdl_op_definition,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    traits_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    RegionVariable,
-    irdl_custom_directive,
-)
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def, prop_def, region_def
+from xdsl.irdl import traits_def
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, RegionVariable
+from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface, SymbolTable
@@ -105,7 +94,9 @@ class GPUModuleOp(IRDLOperation):
         "attr-dict-with-keyword custom<ModuleBody>($bodyRegion)"
     )
 
-    def __init__(self, name: str, targets: Sequence[Attribute] = (), body: Region | None = None):
+    def __init__(
+        self, name: str, targets: Sequence[Attribute] = (), body: Region | None = None
+    ) -> None:
         props: dict[str, Attribute] = {"sym_name": StringAttr(name)}
         if targets:
             props["targets"] = ArrayAttr(targets)

@@ -10,54 +10,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    I32,
-    AnyFloat,
-    ArrayAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    StringAttr,
-    UnitAttr,
-    VectorType,
-    i1,
-    i32,
-)
+from xdsl.dialects.builtin import I32, AnyFloat, ArrayAttr, IndexType, IntegerAttr, IntegerType
+from xdsl.dialects.builtin import StringAttr, UnitAttr, VectorType, i1, i32
 from xdsl.dialects.gpu import DimensionAttr
 from xdsl.ir import Attribute
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, prop_def, region_def, result_def, traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, IsTerminator, Pure, ReturnLike
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.gpu.attrs import (
-    FLOAT_ONLY_REDUCTIONS,
-    INTEGER_ONLY_REDUCTIONS,
-    AddressSpaceAttr,
-    AllReduceOperation,
-    AllReduceOperationAttr,
-    BarrierScope,
-    BarrierScopeAttr,
-    ShuffleModeAttr,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    ParsingState,
-    irdl_custom_directive,
-)
+from mlkit.dialects.gpu.attrs import FLOAT_ONLY_REDUCTIONS, INTEGER_ONLY_REDUCTIONS
+from mlkit.dialects.gpu.attrs import AddressSpaceAttr, AllReduceOperation, AllReduceOperationAttr
+from mlkit.dialects.gpu.attrs import BarrierScope, BarrierScopeAttr, ShuffleModeAttr
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, ParsingState
+from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 
 from mlkit.dialects.utils.directives import SpacedDirective
 

@@ -17,12 +17,8 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr
 from xdsl.dialects.gpu import AsyncTokenType
 from xdsl.ir import Attribute, BlockArgument, SSAValue
 from xdsl.irdl import IRDLOperation, opt_result_def
-from xdsl.irdl.declarative_assembly_format import (
-    ParsingState,
-    TypeDirective,
-    VariadicOperandVariable,
-    irdl_custom_directive,
-)
+from xdsl.irdl.declarative_assembly_format import ParsingState, TypeDirective
+from xdsl.irdl.declarative_assembly_format import VariadicOperandVariable, irdl_custom_directive
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 

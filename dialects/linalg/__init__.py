@@ -15,24 +15,13 @@ from __future__ import annotations
 from xdsl.ir import Dialect, Operation
 from xdsl.rewriter import Rewriter
 
-from mlkit.dialects.linalg.attrs import (
-    BinaryFnAttr,
-    ElementwiseKindAttr,
-    IteratorTypeAttr,
-    TernaryFnAttr,
-    TypeFnAttr,
-    UnaryFnAttr,
-)
+from mlkit.dialects.linalg.attrs import BinaryFnAttr, ElementwiseKindAttr, IteratorTypeAttr
+from mlkit.dialects.linalg.attrs import TernaryFnAttr, TypeFnAttr, UnaryFnAttr
 from mlkit.dialects.linalg.contraction import CONTRACTION_OPS
 from mlkit.dialects.linalg.conv import CONV_OPS
 from mlkit.dialects.linalg.elementwise import ELEMENTWISE_OPS
-from mlkit.dialects.linalg.map_ops import (
-    BroadcastOp,
-    DestinationStyleOp,
-    MapOp,
-    ReduceOp,
-    TransposeOp,
-)
+from mlkit.dialects.linalg.map_ops import BroadcastOp, DestinationStyleOp, MapOp, ReduceOp
+from mlkit.dialects.linalg.map_ops import TransposeOp
 from mlkit.dialects.linalg.named_base import NamedStructuredOp
 from mlkit.dialects.linalg.relayout import PackOp, SoftmaxOp, UnPackOp
 from mlkit.dialects.linalg.structural import GenericOp, IndexOp, YieldOp

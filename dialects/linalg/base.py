@@ -10,12 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    MemRefType,
-    ShapedType,
-    TensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ShapedType, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.parser import Parser

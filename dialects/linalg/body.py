@@ -13,14 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    FloatAttr,
-    IndexType,
-    IntegerType,
-    MemRefType,
-    TensorType,
-)
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, traits_def, var_operand_def
 from xdsl.parser import Parser

@@ -22,12 +22,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.attrs import BinaryFn, IteratorType, TypeFn, TypeFnAttr
 from mlkit.dialects.linalg.body import BodyBuilder
-from mlkit.dialects.linalg.named_base import (
-    NamedStructuredOp,
-    maps_array,
-    parse_maps_keyword,
-    print_maps_keyword,
-)
+from mlkit.dialects.linalg.named_base import NamedStructuredOp, maps_array, parse_maps_keyword
+from mlkit.dialects.linalg.named_base import print_maps_keyword
 
 __all__ = [
     "CONTRACTION_OPS",

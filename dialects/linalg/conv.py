@@ -11,12 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    DenseIntElementsAttr,
-    DenseIntOrFPElementsAttr,
-    IntegerType,
-    TensorType,
-)
+from xdsl.dialects.builtin import DenseIntElementsAttr, DenseIntOrFPElementsAttr, IntegerType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.irdl import irdl_op_definition, opt_prop_def

@@ -19,24 +19,11 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.linalg.attrs import (
-    BinaryFn,
-    ElementwiseKind,
-    ElementwiseKindAttr,
-    IteratorType,
-    TernaryFn,
-    TypeFn,
-    TypeFnAttr,
-    UnaryFn,
-)
+from mlkit.dialects.linalg.attrs import BinaryFn, ElementwiseKind, ElementwiseKindAttr
+from mlkit.dialects.linalg.attrs import IteratorType, TernaryFn, TypeFn, TypeFnAttr, UnaryFn
 from mlkit.dialects.linalg.body import BodyBuilder, element_type
-from mlkit.dialects.linalg.named_base import (
-    NamedStructuredOp,
-    maps_array,
-    parse_maps_keyword,
-    print_maps_keyword,
-    rank_of,
-)
+from mlkit.dialects.linalg.named_base import NamedStructuredOp, maps_array, parse_maps_keyword
+from mlkit.dialects.linalg.named_base import print_maps_keyword, rank_of
 
 __all__ = [
     "ELEMENTWISE_OPS",

@@ -11,51 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Self
 
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    ArrayAttr,
-    DenseArrayBase,
-    ShapedType,
-    TensorType,
-    i64,
-)
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, ShapedType, TensorType
+from xdsl.dialects.builtin import i64
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
-from xdsl.irdl import (
-    IRDLOperation,
-    SameVariadicOperandSize,
-    irdl_op_definition,
-    operand_def,
-    prop_def,
-    region_def,
-    var_operand_def,
-    var_result_def,
-)
+from xdsl.irdl import IRDLOperation, SameVariadicOperandSize, irdl_op_definition, operand_def
+from xdsl.irdl import prop_def, region_def, var_operand_def, var_result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from mlkit.dialects.linalg.base import (
-    parse_ins_outs,
-    print_ins_outs,
-    verify_destination_style,
-    verify_structured,
-)
+from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_destination_style
+from mlkit.dialects.linalg.base import verify_structured
 from mlkit.dialects.linalg.body import YieldOp, element_type
-from mlkit.dialects.linalg.structural import (
-    build_payload_region,
-    iterators_attr,
-    maps_attr,
-    name_block_args,
-    parse_dense_i64_keyword,
-    parse_long_form_region,
-    parse_short_form,
-    payload_op,
-    print_dense_i64_keyword,
-    print_long_form_region,
-    print_short_form,
-)
+from mlkit.dialects.linalg.structural import build_payload_region, iterators_attr, maps_attr
+from mlkit.dialects.linalg.structural import name_block_args, parse_dense_i64_keyword
+from mlkit.dialects.linalg.structural import parse_long_form_region, parse_short_form, payload_op
+from mlkit.dialects.linalg.structural import print_dense_i64_keyword, print_long_form_region
+from mlkit.dialects.linalg.structural import print_short_form
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 __all__ = ["BroadcastOp", "MapOp", "ReduceOp", "TransposeOp"]

@@ -27,18 +27,12 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from mlkit.dialects.linalg.base import (
-    parse_ins_outs,
-    print_ins_outs,
-    verify_destination_style,
-    verify_structured,
-)
+from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_destination_style
+from mlkit.dialects.linalg.base import verify_structured
 from mlkit.dialects.linalg.body import BodyBuilder, BodyError, build_region
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
-from mlkit.dialects.utils.type_lists import (
-    parse_optional_arrow_type_list,
-    print_optional_arrow_type_list,
-)
+from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
+from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 
 __all__ = ["NamedStructuredOp", "rank_of"]
 

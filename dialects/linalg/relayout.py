@@ -12,48 +12,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    DenseArrayBase,
-    IndexType,
-    IntegerAttr,
-    ShapedType,
-    TensorType,
-    i32,
-    i64,
-)
-from xdsl.dialects.utils.dynamic_index_list import (
-    get_dynamic_index_list,
-    parse_dynamic_index_list_without_types,
-    print_dynamic_index_list,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IndexType, IntegerAttr, ShapedType
+from xdsl.dialects.builtin import TensorType, i32, i64
+from xdsl.dialects.utils.dynamic_index_list import get_dynamic_index_list
+from xdsl.dialects.utils.dynamic_index_list import parse_dynamic_index_list_without_types
+from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import (
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    irdl_op_definition,
-    operand_def,
-    opt_operand_def,
-    opt_prop_def,
-    prop_def,
-    var_operand_def,
-    var_result_def,
-)
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, operand_def
+from xdsl.irdl import opt_operand_def, opt_prop_def, prop_def, var_operand_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.linalg.base import (
-    parse_ins_outs,
-    print_ins_outs,
-    verify_destination_style,
-)
+from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_destination_style
 from mlkit.dialects.linalg.structural import parse_dense_i64_keyword, parse_dense_i64_value
 from mlkit.dialects.utils.operand_lists import parse_typed_operand, print_typed_value
-from mlkit.dialects.utils.type_lists import (
-    parse_optional_arrow_type_list,
-    print_optional_arrow_type_list,
-)
+from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
+from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 
 __all__ = ["PackOp", "SoftmaxOp", "UnPackOp"]
 

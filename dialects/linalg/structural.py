@@ -13,42 +13,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.arith import FastMathFlagsAttr
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    ArrayAttr,
-    DenseArrayBase,
-    IndexType,
-    IntegerAttr,
-    StringAttr,
-    i64,
-)
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, IndexType, IntegerAttr
+from xdsl.dialects.builtin import StringAttr, i64
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
-from xdsl.irdl import (
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    irdl_op_definition,
-    opt_prop_def,
-    prop_def,
-    result_def,
-)
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, opt_prop_def
+from xdsl.irdl import prop_def, result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from mlkit.dialects.linalg.base import (
-    parse_ins_outs,
-    print_ins_outs,
-    verify_destination_style,
-    verify_structured,
-)
+from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_destination_style
+from mlkit.dialects.linalg.base import verify_structured
 from mlkit.dialects.linalg.body import YieldOp, element_type, structured_op_parent
-from mlkit.dialects.utils.type_lists import (
-    parse_optional_arrow_type_list,
-    print_optional_arrow_type_list,
-)
+from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
+from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 
 # The names under which upstream keeps a generic op's trait attributes.
 _GENERIC_TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")

@@ -16,13 +16,8 @@ from mlkit.dialects.llvm.arith import ARITH_OPS
 from mlkit.dialects.llvm.atomic import *  # noqa: F403
 from mlkit.dialects.llvm.atomic import ATOMIC_OPS
 from mlkit.dialects.llvm.attrs import *  # noqa: F403
-from mlkit.dialects.llvm.attrs import (
-    CConvAttr,
-    ConstantRangeAttr,
-    FastMathAttr,
-    LinkageAttr,
-    TailCallKindAttr,
-)
+from mlkit.dialects.llvm.attrs import CConvAttr, ConstantRangeAttr, FastMathAttr, LinkageAttr
+from mlkit.dialects.llvm.attrs import TailCallKindAttr
 from mlkit.dialects.llvm.control import *  # noqa: F403
 from mlkit.dialects.llvm.control import CONTROL_OPS
 from mlkit.dialects.llvm.intr import *  # noqa: F403

@@ -16,24 +16,10 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import I32, IntegerAttr, UnitAttr, VectorType, i1
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, prop_def, result_def, traits_def
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
@@ -41,12 +27,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.attrs import FCMP_PREDICATES, ICMP_PREDICATES, i64_enum
 from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
-from mlkit.dialects.llvm.types import (
-    FLOAT_LIKE,
-    SIGNLESS_INT_LIKE,
-    is_float_like,
-    is_signless_integer_like,
-)
+from mlkit.dialects.llvm.types import FLOAT_LIKE, SIGNLESS_INT_LIKE, is_float_like
+from mlkit.dialects.llvm.types import is_signless_integer_like
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 OVERFLOW_FLAGS = ("nsw", "nuw")  # bit 0, bit 1

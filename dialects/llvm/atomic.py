@@ -11,36 +11,16 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, UnitAttr
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    ParsePropInAttrDict,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, VarConstraint
+from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, result_def
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.attrs import (
-    ATOMIC_ORDERINGS,
-    ORDERING_NAMES,
-    AtomicBinOp,
-    AtomicOrdering,
-    i64_enum,
-    parse_ordering,
-)
+from mlkit.dialects.llvm.attrs import ATOMIC_ORDERINGS, ORDERING_NAMES, AtomicBinOp, AtomicOrdering
+from mlkit.dialects.llvm.attrs import i64_enum, parse_ordering
 from mlkit.dialects.llvm.interfaces import MemoryAccessOp
 from mlkit.dialects.llvm.types import LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict

@@ -16,13 +16,8 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.irdl.operations import IRDLOperation
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer

@@ -10,53 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    DenseArrayBase,
-    DenseIntOrFPElementsAttr,
-    FunctionType,
-    IntegerType,
-    StringAttr,
-    SymbolRefAttr,
-    VectorType,
-    i32,
-)
+from xdsl.dialects.builtin import DenseArrayBase, DenseIntOrFPElementsAttr, FunctionType
+from xdsl.dialects.builtin import IntegerType, StringAttr, SymbolRefAttr, VectorType, i32
 from xdsl.ir import Attribute, Block, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    ParsePropInAttrDict,
-    irdl_op_definition,
-    operand_def,
-    opt_operand_def,
-    opt_prop_def,
-    prop_def,
-    successor_def,
-    traits_def,
-    var_operand_def,
-    var_result_def,
-    var_successor_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
+from xdsl.irdl import AnyAttr, AttrSizedOperandSegments, IRDLOperation, ParsePropInAttrDict
+from xdsl.irdl import irdl_op_definition, operand_def, opt_operand_def, opt_prop_def, prop_def
+from xdsl.irdl import successor_def, traits_def, var_operand_def, var_result_def, var_successor_def
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, Pure, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.attrs import (
-    CALLING_CONVENTIONS,
-    NO_FASTMATH,
-    TAIL_CALL_KINDS,
-    CConvAttr,
-    FastMathAttr,
-    TailCallKindAttr,
-)
+from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, NO_FASTMATH, TAIL_CALL_KINDS, CConvAttr
+from mlkit.dialects.llvm.attrs import FastMathAttr, TailCallKindAttr
 from mlkit.dialects.llvm.types import LLVMFunctionType, LLVMPointerType, LLVMVoidType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 

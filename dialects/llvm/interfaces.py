@@ -18,14 +18,8 @@ and these properties come last, as upstream's.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, UnitAttr
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    ParsePropInAttrDict,
-    opt_prop_def,
-    prop_def,
-    traits_def,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, opt_prop_def, prop_def
+from xdsl.irdl import traits_def
 from xdsl.traits import Pure
 
 from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr

@@ -13,16 +13,8 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType
 from xdsl.ir import SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, prop_def, result_def
 
 from mlkit.dialects.llvm.interfaces import AliasAnalysisOp, FastMathOp, PureOp
 from mlkit.dialects.llvm.types import LLVMPointerType

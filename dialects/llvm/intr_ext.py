@@ -15,25 +15,14 @@ from typing import ClassVar
 
 from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
 from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
-from mlkit.dialects.llvm.intr import (
-    INTRINSIC_FORMAT,
-    BinaryFloatIntrinsic,
-    FloatIntrinsic,
-    UnaryFloatIntrinsic,
-)
+from mlkit.dialects.llvm.intr import INTRINSIC_FORMAT, BinaryFloatIntrinsic, FloatIntrinsic
+from mlkit.dialects.llvm.intr import UnaryFloatIntrinsic
 from mlkit.dialects.llvm.types import SIGNLESS_INT_LIKE, is_integer_like
 from mlkit.dialects.utils.op_classes import define_op
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    prop_def,
-    result_def,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint, irdl_op_definition, operand_def
+from xdsl.irdl import prop_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
 class _IntWithFlag(PureOp, ABC):

@@ -9,35 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    I32,
-    DenseArrayBase,
-    IntegerAttr,
-    IntegerType,
-    StringAttr,
-    UnitAttr,
-    VectorType,
-    i32,
-)
+from xdsl.dialects.builtin import I32, DenseArrayBase, IntegerAttr, IntegerType, StringAttr
+from xdsl.dialects.builtin import UnitAttr, VectorType, i32
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    ParsePropInAttrDict,
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    var_operand_def,
-)
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
+from xdsl.irdl import opt_prop_def, prop_def, result_def, var_operand_def
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -45,11 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.llvm.atomic import parse_optional_syncscope, print_syncscope
 from mlkit.dialects.llvm.attrs import ORDERING_NAMES, i64_enum, parse_ordering
 from mlkit.dialects.llvm.interfaces import MemoryAccessOp
-from mlkit.dialects.llvm.types import (
-    LLVMArrayType,
-    LLVMPointerType,
-    LLVMStructType,
-)
+from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 NOT_ATOMIC = i64_enum(0)

@@ -11,48 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DictionaryAttr,
-    IntegerAttr,
-    StringAttr,
-    UnitAttr,
-    i8,
-)
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, UnitAttr, i8
 from xdsl.ir import Attribute, Region
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    irdl_op_definition,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    traits_def,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, irdl_op_definition, opt_prop_def, prop_def
+from xdsl.irdl import region_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.llvm.attrs import (
-    CALLING_CONVENTIONS,
-    LINKAGES,
-    TLS_MODES,
-    UNNAMED_ADDRS,
-    VISIBILITIES,
-    CConvAttr,
-    LinkageAttr,
-    i64_enum,
-)
+from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, LINKAGES, TLS_MODES, UNNAMED_ADDRS
+from mlkit.dialects.llvm.attrs import VISIBILITIES, CConvAttr, LinkageAttr, i64_enum
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMVoidType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
-from mlkit.dialects.utils.signatures import (
-    attrs_at,
-    dict_array,
-    parse_function_results,
-    print_function_inputs,
-    print_function_results,
-)
+from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
+from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
 
 # upstream LLVMFuncOp's inherent attributes besides those handled by name below
 _FUNC_EXTRA_PROPS = (

@@ -12,17 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    ArrayAttr,
-    IntAttr,
-    IntegerType,
-    NoneAttr,
-    Signedness,
-    StringAttr,
-    UnitAttr,
-    VectorType,
-)
+from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntAttr, IntegerType, NoneAttr, Signedness
+from xdsl.dialects.builtin import StringAttr, UnitAttr, VectorType
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -64,7 +55,7 @@ class LLVMPointerType(ParametrizedAttribute, TypeAttribute):
 
     addr_space: IntAttr | NoneAttr
 
-    def __init__(self, addr_space: IntAttr | NoneAttr | int = NoneAttr()):
+    def __init__(self, addr_space: IntAttr | NoneAttr | int = NoneAttr()) -> None:
         if isinstance(addr_space, int):
             addr_space = IntAttr(addr_space) if addr_space else NoneAttr()
         super().__init__(addr_space)

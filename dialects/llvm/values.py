@@ -10,29 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
-    DenseArrayBase,
-    FloatAttr,
-    IntegerAttr,
-    IntegerType,
-    SymbolRefAttr,
-    VectorType,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import AnyFloat, IndexType, DenseArrayBase, FloatAttr, IntegerAttr
+from xdsl.dialects.builtin import IntegerType, SymbolRefAttr, VectorType, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    IRDLOperation,
-    ParsePropInAttrDict,
-    irdl_op_definition,
-    operand_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
+from xdsl.irdl import prop_def, result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, Pure, SymbolTable
@@ -42,12 +24,8 @@ from mlkit.dialects.llvm.interfaces import PureOp
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 from mlkit.dialects.utils.ods import verify_that
-from mlkit.dialects.utils.operand_lists import (
-    parse_leading_operand,
-    parse_typed_operand,
-    print_leading_operand,
-    print_typed_value,
-)
+from mlkit.dialects.utils.operand_lists import parse_leading_operand, parse_typed_operand
+from mlkit.dialects.utils.operand_lists import print_leading_operand, print_typed_value
 
 
 def element_at(container: Attribute, position: Sequence[int]) -> Attribute:

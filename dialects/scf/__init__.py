@@ -15,36 +15,20 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mlkit.dialects.scf.common import (
-    block_arg_types,
-    check_edge,
-    check_yields_to_parent,
-    parent_name,
-    terminators,
-    xdsl_own_verify,
-)
+from mlkit.dialects.scf.common import block_arg_types, check_edge, check_yields_to_parent
+from mlkit.dialects.scf.common import parent_name, terminators, xdsl_own_verify
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from mlkit.dialects.utils.regions import print_then_else
-from mlkit.dialects.utils.type_lists import (
-    parse_optional_arrow_type_list,
-    print_arrow_paren_type_list,
-    print_optional_arrow_type_list,
-)
+from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
+from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
+from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 from xdsl.dialects import scf as xscf
 from xdsl.dialects.builtin import DenseArrayBase, IndexType, UnitAttr, i1, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
 from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
-from xdsl.irdl import (
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    var_operand_def,
-    var_region_def,
-    var_result_def,
-)
+from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def
+from xdsl.irdl import var_operand_def, var_region_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator

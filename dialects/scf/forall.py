@@ -11,42 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    ArrayAttr,
-    DenseArrayBase,
-    IndexType,
-    TensorType,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, DenseArrayBase, IndexType, TensorType
+from xdsl.dialects.builtin import i32, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
-from xdsl.dialects.utils.dynamic_index_list import (
-    parse_dynamic_index_list_without_types,
-    print_dynamic_index_list,
-)
+from xdsl.dialects.utils.dynamic_index_list import parse_dynamic_index_list_without_types
+from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
 from xdsl.ir import Attribute, Block, Region, SSAValue
-from xdsl.irdl import (
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    irdl_op_definition,
-    lazy_traits_def,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    traits_def,
-    var_operand_def,
-    var_result_def,
-)
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, lazy_traits_def
+from xdsl.irdl import opt_prop_def, prop_def, region_def, traits_def, var_operand_def
+from xdsl.irdl import var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import (
-    HasParent,
-    IsTerminator,
-    NoTerminator,
-    RecursiveMemoryEffect,
-    SingleBlockImplicitTerminator,
-)
+from xdsl.traits import HasParent, IsTerminator, NoTerminator, RecursiveMemoryEffect
+from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list

@@ -16,51 +16,22 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects import tensor as xtensor
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    I64,
-    IndexType,
-    IntegerAttr,
-    TensorType,
-    UnrankedTensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, I64, IndexType, IntegerAttr, TensorType
+from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Attribute, Dialect, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    VarConstraint,
-    IRDLOperation,
-    base,
-    operand_def,
-    prop_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-)
+from xdsl.irdl import AnyAttr, VarConstraint, IRDLOperation, base, operand_def, prop_def
+from xdsl.irdl import result_def, traits_def, var_operand_def
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import (
-    ANY_TENSOR,
-    RANKED_TENSOR,
-    STATIC_TENSOR,
-    bit_width,
-    element_type_of,
-    is_dynamic,
-    shape_of,
-    shapes_compatible,
-    verify_dynamic_size_count,
-)
+from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, STATIC_TENSOR, bit_width
+from mlkit.dialects.tensor.common import element_type_of, is_dynamic, shape_of, shapes_compatible
+from mlkit.dialects.tensor.common import verify_dynamic_size_count
 from mlkit.dialects.tensor.region import GenerateOp, PadOp, YieldOp
 from mlkit.dialects.tensor.reshape import CollapseShapeOp, ExpandShapeOp, ReshapeOp
 from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
-from mlkit.dialects.utils.ods import (
-    DeclarativeSyntax,
-    INDEX,
-    VARIADIC_INDEX,
-    type_str,
-    upstream_op,
-    verify_that,
-)
+from mlkit.dialects.utils.ods import DeclarativeSyntax, INDEX, VARIADIC_INDEX, type_str
+from mlkit.dialects.utils.ods import upstream_op, verify_that
 
 _INT_OR_FLOAT_TENSOR = (
     "tensor of signless integer or unsigned integer or signed integer or floating-point values"

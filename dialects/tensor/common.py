@@ -9,14 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    AnyFloat,
-    IntegerType,
-    ShapedType,
-    TensorType,
-    UnrankedTensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AnyFloat, IntegerType, ShapedType, TensorType
+from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 

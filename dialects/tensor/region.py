@@ -12,35 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    DenseArrayBase,
-    IndexType,
-    TensorType,
-    UnitAttr,
-    i64,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IndexType, TensorType, UnitAttr
+from xdsl.dialects.builtin import i64
 from xdsl.dialects.utils import DynamicIndexList
 from xdsl.ir import Attribute, Region, SSAValue
-from xdsl.irdl import (
-    AnyAttr,
-    AttrSizedOperandSegments,
-    IRDLOperation,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    region_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-)
-from xdsl.traits import (
-    IsTerminator,
-    Pure,
-    RecursiveMemoryEffect,
-    ReturnLike,
-    SingleBlockImplicitTerminator,
-)
+from xdsl.irdl import AnyAttr, AttrSizedOperandSegments, IRDLOperation, operand_def, opt_prop_def
+from xdsl.irdl import prop_def, region_def, result_def, traits_def, var_operand_def
+from xdsl.traits import IsTerminator, Pure, RecursiveMemoryEffect, ReturnLike
+from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import RANKED_TENSOR, is_dynamic, verify_dynamic_size_count

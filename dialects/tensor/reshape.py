@@ -15,42 +15,20 @@ from math import prod
 from typing import ClassVar
 
 from xdsl.dialects import tensor as xtensor
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    I64,
-    ArrayAttr,
-    DenseArrayBase,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    Signedness,
-    TensorType,
-    UnrankedTensorType,
-    i64,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, I64, ArrayAttr, DenseArrayBase, IndexType
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, TensorType
+from xdsl.dialects.builtin import UnrankedTensorType, i64
 from xdsl.dialects.utils import DynamicIndexList
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, base, operand_def, prop_def, result_def, var_operand_def
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
+from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
+from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import (
-    ANY_TENSOR,
-    RANKED_TENSOR,
-    count_dynamic,
-    element_type_of,
-    is_dynamic,
-    shape_of,
-    verify_dynamic_size_count,
-)
+from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, count_dynamic, element_type_of
+from mlkit.dialects.tensor.common import is_dynamic, shape_of, verify_dynamic_size_count
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
 
 _SHAPE_OPERAND = "1D tensor of signless integer or index values"

@@ -12,30 +12,14 @@ from typing import ClassVar
 from xdsl.dialects import tensor as xtensor
 from xdsl.dialects.builtin import DenseArrayBase, IndexType, TensorType, i64
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    VarConstraint,
-    base,
-    operand_def,
-    prop_def,
-    result_def,
-    var_operand_def,
-)
+from xdsl.irdl import IRDLOperation, VarConstraint, base, operand_def, prop_def, result_def
+from xdsl.irdl import var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import (
-    RANKED_TENSOR,
-    compute_rank_reduction_mask,
-    count_dynamic,
-    is_dynamic,
-)
-from mlkit.dialects.utils.ods import (
-    DeclarativeSyntax,
-    VARIADIC_INDEX,
-    type_str,
-    upstream_op,
-    verify_that,
-)
+from mlkit.dialects.tensor.common import RANKED_TENSOR, compute_rank_reduction_mask, count_dynamic
+from mlkit.dialects.tensor.common import is_dynamic
+from mlkit.dialects.utils.ods import DeclarativeSyntax, VARIADIC_INDEX, type_str, upstream_op
+from mlkit.dialects.utils.ods import verify_that
 
 _LISTS = (("offset", "offsets"), ("size", "sizes"), ("stride", "strides"))
 
