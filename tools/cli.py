@@ -7,7 +7,10 @@ import difflib
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from mlkit.registry import Registry
 
 
 class UsageError(Exception):
@@ -83,6 +86,30 @@ def report_usage(tool: str, exc: Exception, stderr: TextIO) -> int:
     prefixed = message.startswith(tool) or ": error:" in message
     stderr.write((message if prefixed else f"{tool}: error: {message}") + "\n")
     return 1
+
+
+def run_parsed(
+    tool: str,
+    argv: list[str],
+    stdout: TextIO,
+    stderr: TextIO,
+    parse: Callable[[list[str]], tuple[Any, bool]],
+    help_text: Callable[[], str],
+    act: Callable[[Any, Registry, TextIO, TextIO], int],
+) -> int:
+    """A tool's run: parse the command line (``parse`` returns the options and
+    whether help was asked for), then print help or act on the options."""
+    from mlkit.plugins import PluginError, default_registry
+
+    try:
+        opts, wants_help = parse(argv)
+        registry = default_registry()
+    except (UsageError, PluginError) as exc:
+        return report_usage(tool, exc, stderr)
+    if wants_help:
+        stdout.write(help_text())
+        return 0
+    return act(opts, registry, stdout, stderr)
 
 
 def unknown_argument(tool: str, raw: str, known: Iterable[str]) -> UsageError:

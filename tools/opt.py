@@ -10,18 +10,8 @@ from mlkit.driver.opt import OptOptions, run_opt
 from mlkit.pipeline.manager import ANY, OpPassManager, PipelineBuilder, PipelineError
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.registry import Registry
-from mlkit.tools.cli import (
-    Arg,
-    Options,
-    UsageError,
-    only_input,
-    option_help,
-    report_usage,
-    scan,
-    take_values,
-    tool_main,
-    unknown_argument,
-)
+from mlkit.tools.cli import Arg, Options, UsageError, only_input, option_help, report_usage, scan
+from mlkit.tools.cli import take_values, tool_main, unknown_argument
 
 TOOL = "mlkit-opt"
 PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")

@@ -8,18 +8,9 @@ from dataclasses import replace
 from typing import TextIO
 
 from mlkit.driver.run import ENTRY_RESULTS, RunOptions, run_runner
-from mlkit.plugins import PluginError, default_registry, load_plugin
-from mlkit.tools.cli import (
-    Options,
-    UsageError,
-    only_input,
-    option_help,
-    report_usage,
-    scan,
-    take_values,
-    tool_main,
-    unknown_argument,
-)
+from mlkit.plugins import default_registry, load_plugin
+from mlkit.tools.cli import Options, UsageError, only_input, option_help, run_parsed, scan
+from mlkit.tools.cli import take_values, tool_main, unknown_argument
 
 TOOL = "mlkit-run"
 
@@ -96,15 +87,7 @@ def help_text() -> str:
 
 
 def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
-    try:
-        opts, wants_help = parse_args(argv)
-        registry = default_registry()
-    except (UsageError, PluginError) as exc:
-        return report_usage(TOOL, exc, stderr)
-    if wants_help:
-        stdout.write(help_text())
-        return 0
-    return run_runner(opts, registry, stdout, stderr)
+    return run_parsed(TOOL, argv, stdout, stderr, parse_args, help_text, run_runner)
 
 
 def main() -> None:
