@@ -1,7 +1,12 @@
 """Calling one compiled function from Python: numpy arrays in (as memref
 descriptors over their data, without copying where the layout allows),
-numpy arrays out (owning their memory: copied out of the buffer compiled
-code returned, which is then freed with the C library's ``free``).
+numpy arrays out, without copying: an array over a buffer compiled code
+allocated owns it (through its ``base``, an :class:`Allocation`) and frees
+it when the last array over it dies. A result that aliases an argument or a
+global is copied instead, so that no array outlives what it points into.
+
+``out=`` (numpy's convention) takes the arrays to write results into; see
+:meth:`BoundFunction.__call__`.
 
 A program for another target passes a :class:`Memory` that stages the
 arrays where its kernels can reach them and frees what its code allocated."""
@@ -9,8 +14,7 @@ arrays where its kernels can reach them and frees what its code allocated."""
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -27,15 +31,15 @@ from mlkit.api.signature import (
 
 DEADBEEF = 0xDEADBEEF  # upstream's allocated pointer for memref.get_global
 
-_libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
-_free = _libc.free
-_free.argtypes = [ctypes.c_void_p]
-_free.restype = None
-
 
 class Memory:
     """Where arguments live during a call and how returned buffers are
-    freed: host memory as it is, and the C library's ``free``."""
+    freed: host memory as it is, freed with the runtime's ``free`` (the
+    caching allocator compiled code is bound to, :mod:`mlkit.runtime.allocator`)."""
+
+    # whether result buffers become numpy arrays as they are (else: copied, then freed)
+    hands_over: ClassVar[bool] = True
+    _free: Any = None
 
     def stage(self, array: np.ndarray) -> np.ndarray:
         """The array compiled code is given in place of ``array``."""
@@ -45,10 +49,46 @@ class Memory:
         """The call is over and ``staged`` (from :meth:`stage`) is not needed."""
 
     def free(self, pointer: int) -> None:
-        _free(pointer)
+        free = Memory._free
+        if free is None:
+            from mlkit.runtime.allocator import free_function
+
+            free = Memory._free = free_function()
+        free(pointer)
 
 
 HOST_MEMORY = Memory()
+
+
+class Allocation:
+    """A buffer compiled code allocated, freed by its memory when the last
+    array over it (whose ``base`` leads here) is gone."""
+
+    __slots__ = ("pointer", "memory")
+
+    def __init__(self, pointer: int, memory: Memory) -> None:
+        self.pointer = pointer
+        self.memory = memory
+
+    def __del__(self) -> None:
+        try:
+            self.memory.free(self.pointer)
+        except Exception:  # noqa: BLE001 - at interpreter exit ctypes may be gone
+            pass
+
+    def __repr__(self) -> str:
+        return f"<mlkit Allocation 0x{self.pointer:x}>"
+
+
+class _View:
+    """What numpy builds a result array on: the memory's layout, and the
+    allocation that must outlive the array (None while it is being copied)."""
+
+    __slots__ = ("__array_interface__", "allocation")
+
+    def __init__(self, interface: dict[str, Any], allocation: Allocation | None) -> None:
+        self.__array_interface__ = interface
+        self.allocation = allocation
 
 
 def _dtype(v: ValueType) -> np.dtype[Any]:
@@ -91,7 +131,19 @@ class BoundFunction:
         results = ", ".join(r.text for r in self.signature.results)
         return f"<mlkit function @{self.name}({params}) -> ({results})>"
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: Any, out: Any = None) -> Any:
+        """Call with one numpy array per tensor/memref parameter and one
+        Python number per scalar parameter.
+
+        Results come back as numpy arrays over the buffers compiled code
+        allocated, without a copy. With ``out`` (an array for a function of
+        one result; else a tuple with an array or None per result) each
+        result is written into its array, which must be writable,
+        C-contiguous and of the result's dtype and shape, and that array is
+        returned in its place. The code still allocates the result, so
+        ``out`` costs one copy of it; the buffer goes straight back to the
+        caching allocator for the next call.
+        """
         sig = self.signature
         if len(args) != len(sig.params):
             raise TypeError(
@@ -104,12 +156,13 @@ class BoundFunction:
             _scalar(i, value, p) if p.kind == "scalar" else _array(i, value, p)
             for i, (value, p) in enumerate(zip(args, sig.params))
         ]
+        outs = _outs(self.name, out, sig.results)
         arrays = {i: c[0] for i, c in enumerate(checked) if sig.params[i].kind != "scalar"}
         check_ties(self.name, sig.ties, arrays, [q.text for q in sig.params])
         c_args: list[Any] = []
         keep: list[Any] = []
         writeback: list[tuple[np.ndarray, np.ndarray]] = []
-        passed: list[tuple[int, int]] = []  # (start, end) of buffers passed in
+        passed: list[tuple[int, int]] = []  # [start, end) of buffers passed in
         staged: list[np.ndarray] = []
         memory = self._memory
         for value, p, c in zip(args, sig.params, checked):
@@ -128,36 +181,74 @@ class BoundFunction:
             if array.size:
                 lo, hi = np.lib.array_utils.byte_bounds(array)
                 passed.append((lo, hi))
+            else:  # an empty array's pointer is still the caller's
+                passed.append((array.ctypes.data, array.ctypes.data + 1))
             c_args.append(ctypes.byref(desc))
-        out = None
+        results = None
         if self._out_kind in ("memref", "struct"):
-            out = self._out_type()
-            c_args.insert(0, ctypes.byref(out))
+            results = self._out_type()
+            c_args.insert(0, ctypes.byref(results))
         try:
             value = self._cfunc(*c_args)
             for original, copy in writeback:
                 original[...] = copy
-            return self._results(out, value, passed)
+            return self._results(results, value, passed, outs)
         finally:
             for array in staged:
                 memory.release(array)
 
-    def _results(self, out: Any, value: Any, passed: list[tuple[int, int]]) -> Any:
+    def _results(
+        self, results: Any, value: Any, passed: list[tuple[int, int]], outs: list[Any]
+    ) -> Any:
         sig = self.signature
         if self._out_kind == "none":
             return None
         if self._out_kind == "scalar":
             return _scalar_result(value, sig.results[0])
-        freed: set[int] = set()
+        # buffers by allocated pointer: results may share one, freed once all are done
+        owners: dict[int, Allocation] = {}
         if self._out_kind == "memref":
-            outs = [_copy_out(out, sig.results[0], passed, freed)]
-        else:
-            outs = [_result(getattr(out, f"r{i}"), r, passed, freed)
-                    for i, r in enumerate(sig.results)]  # fmt: skip
-        # free only after every result is copied: two results may share a buffer
-        for ptr in freed:
-            self._memory.free(ptr)
-        return outs[0] if self._out_kind == "memref" else tuple(outs)
+            return self._array_result(results, 0, passed, owners, outs[0])
+        return tuple(
+            _scalar_result(getattr(results, f"r{i}"), r)
+            if r.kind == "scalar"
+            else self._array_result(getattr(results, f"r{i}"), i, passed, owners, outs[i])
+            for i, r in enumerate(sig.results)
+        )
+
+    def _array_result(
+        self,
+        desc: Any,
+        index: int,
+        passed: list[tuple[int, int]],
+        owners: dict[int, Allocation],
+        out: np.ndarray | None,
+    ) -> np.ndarray:
+        """Result ``index`` (described by ``desc``) as an array: over the
+        buffer itself when compiled code allocated it, else a copy; or
+        written into ``out``."""
+        r = self.signature.results[index]
+        allocated = desc.allocated or 0
+        allocation: Allocation | None = None
+        if (
+            allocated
+            and allocated != DEADBEEF
+            and not any(lo <= allocated < hi for lo, hi in passed)
+        ):
+            allocation = owners.get(allocated)
+            if allocation is None:
+                allocation = owners[allocated] = Allocation(allocated, self._memory)
+        hand_over = allocation is not None and out is None and self._memory.hands_over
+        view = _view(desc, r, allocation if hand_over else None)
+        if out is not None:
+            if view.shape != out.shape:
+                raise ValueError(
+                    f"@{self.name}: {_out_name(index, len(self.signature.results))} has shape "
+                    f"{out.shape}, but result {index} ('{r.text}') has shape {view.shape}"
+                )
+            np.copyto(out, view, casting="no")
+            return out
+        return view if hand_over else np.array(view, copy=True, order="C")
 
 
 def _scalar(i: int, value: Any, p: ValueType) -> Any:
@@ -243,49 +334,83 @@ def _scalar_result(value: Any, r: ValueType) -> Any:
     return value
 
 
-def _result(field: Any, r: ValueType, passed: list[tuple[int, int]], freed: set[int]) -> Any:
-    if r.kind == "scalar":
-        return _scalar_result(field, r)
-    return _copy_out(field, r, passed, freed)
-
-
-def _copy_out(
-    desc: Any, r: ValueType, passed: list[tuple[int, int]], freed: set[int]
-) -> np.ndarray:
-    """A numpy array owning a copy of what ``desc`` describes; its buffer is
-    added to ``freed`` when compiled code allocated it (not a global, not a
-    caller's array)."""
+def _view(desc: Any, r: ValueType, allocation: Allocation | None) -> np.ndarray:
+    """An array over the memory ``desc`` describes (no copy); its base keeps
+    ``allocation`` alive."""
     dtype = _dtype(r)
     rank = len(r.shape)
-    item = dtype.itemsize
     shape = tuple(desc.sizes[d] for d in range(rank)) if rank else ()
-    strides = tuple(desc.strides[d] * item for d in range(rank)) if rank else ()
+    if any(n == 0 for n in shape):
+        return np.empty(shape, dtype)
     aligned = desc.aligned or 0
-    allocated = desc.allocated or 0
-    count = int(np.prod(shape)) if shape else 1
+    if not aligned:
+        raise RuntimeError(f"compiled code returned a null buffer for '{r.text}'")
+    item = dtype.itemsize
+    interface = {
+        "version": 3,
+        "data": (aligned + desc.offset * item, False),
+        "shape": shape,
+        "strides": tuple(desc.strides[d] * item for d in range(rank)) if rank else None,
+        "typestr": dtype.str,
+    }
+    return np.asarray(_View(interface, allocation))
+
+
+def allocation_of(array: np.ndarray) -> Allocation | None:
+    """The buffer compiled code allocated that ``array`` (or the array it
+    views) lives in, or None for memory numpy or the caller owns."""
+    base: Any = array
+    while isinstance(base, np.ndarray):
+        base = base.base
+    return base.allocation if isinstance(base, _View) else None
+
+
+def _out_name(index: int, count: int) -> str:
+    return "out" if count == 1 else f"out[{index}]"
+
+
+def _outs(name: str, out: Any, results: tuple[ValueType, ...]) -> list[np.ndarray | None]:
+    """``out`` as one entry per result, each checked against its result
+    before the call (the sizes the code computes are checked after it)."""
+    count = len(results)
+    if out is None:
+        return [None] * count
     if count == 0:
-        array = np.empty(shape, dtype)
+        raise TypeError(f"@{name} returns nothing: out must be None")
+    if count == 1:
+        entries = list(out) if isinstance(out, tuple) and len(out) == 1 else [out]
+    elif isinstance(out, tuple) and len(out) == count:
+        entries = list(out)
     else:
-        base = aligned + desc.offset * item
-        lo = min(0, *(s * (n - 1) for s, n in zip(strides, shape))) if rank else 0
-        hi = max(0, *(s * (n - 1) for s, n in zip(strides, shape))) if rank else 0
-        nbytes = hi - lo + item
-        raw = (ctypes.c_char * nbytes).from_address(base + lo)
-        flat = np.frombuffer(raw, dtype=np.uint8)
-        view = (
-            np.lib.stride_tricks.as_strided(
-                flat[-lo:].view(dtype) if lo == 0 else flat.view(dtype)[(-lo) // item :],
-                shape=shape,
-                strides=strides,
-            )
-            if rank
-            else flat.view(dtype).reshape(())
+        raise TypeError(
+            f"@{name} returns {count} results: out must be a tuple of {count} entries, "
+            f"a numpy array or None for each, got {type(out).__name__}"
+            + (f" of {len(out)}" if isinstance(out, tuple) else "")
         )
-        array = np.array(view, copy=True, order="C")
-    if (
-        allocated
-        and allocated != DEADBEEF
-        and not any(lo_ <= allocated < hi_ for lo_, hi_ in passed)
-    ):
-        freed.add(allocated)
-    return array
+    for i, (o, r) in enumerate(zip(entries, results)):
+        if o is None:
+            continue
+        where = _out_name(i, count)
+        if r.kind == "scalar":
+            raise TypeError(
+                f"@{name}: result {i} ('{r.text}') is a scalar, so {where} must be None"
+            )
+        if not isinstance(o, np.ndarray):
+            raise TypeError(f"@{name}: {where} must be a numpy array, got {type(o).__name__}")
+        want = _dtype(r)
+        if o.dtype != want:
+            raise TypeError(
+                f"@{name}: {where} has dtype {o.dtype}, but result {i} ('{r.text}') is {want}"
+            )
+        if o.ndim != len(r.shape) or any(
+            s != DYNAMIC and s != n for s, n in zip(r.shape, o.shape)
+        ):
+            raise ValueError(
+                f"@{name}: {where} has shape {o.shape}, but result {i} ('{r.text}') has shape "
+                f"{_shape(r.shape)}"
+            )
+        if not o.flags.writeable:
+            raise ValueError(f"@{name}: {where} is read-only")
+        if not o.flags.c_contiguous or not o.flags.aligned:
+            raise ValueError(f"@{name}: {where} must be C-contiguous and aligned")
+    return entries

@@ -64,7 +64,12 @@ def managed_host_allocations(module: ModuleOp) -> None:
 
 
 class CudaMemory(Memory):
-    """Arguments in managed memory; returned buffers freed with ``cuMemFree``."""
+    """Arguments in managed memory; returned buffers copied into numpy
+    arrays, then freed with ``cuMemFree``."""
+
+    # Handing managed buffers to numpy would free them at garbage collection,
+    # in any thread and possibly after the CUDA context is gone: not yet.
+    hands_over = False
 
     def __init__(self) -> None:
         from mlkit.runtime import cuda

@@ -5,7 +5,9 @@ One engine serves ``mlkit-run`` and the embedding API. The path is the one
 LLVM's new pass manager at ``-O0``..``-O3``, then llvmlite's MCJIT. Symbols
 the module leaves undefined come from mlkit's built-in runtime (upstream's
 runner utils), the process, or ``shared_libs``; any other is a located error
-before code is generated (MCJIT would abort the process instead).
+before code is generated (MCJIT would abort the process instead). Once
+optimized, the code's ``malloc``/``aligned_alloc``/``free`` are bound to the
+runtime's caching allocator (``JitOptions.caching_allocator``).
 
 MCJIT rather than llvmlite's ORC wrapper: ORC there wants every library and
 symbol named when the JIT is built, and reports unresolved symbols only as a
@@ -56,12 +58,17 @@ class JitOptions:
     0..3 runs LLVM's default ``O<n>`` pipeline and codegen at that level.
     ``cpu`` is ``--mcpu`` (``native`` for the host's), ``march`` is
     ``--march`` (it must name the host's architecture: code runs here).
+    ``caching_allocator`` binds the code's ``malloc``/``aligned_alloc``/``free``
+    to the runtime's caching allocator (:mod:`mlkit.runtime.allocator`) once
+    LLVM has optimized it, so large buffers freed by one call are reused by
+    the next instead of being faulted in again.
     """
 
     opt_level: int | None = None
     cpu: str | None = None
     march: str | None = None
     shared_libs: tuple[str, ...] = ()
+    caching_allocator: bool = True
 
 
 @dataclass
@@ -163,7 +170,17 @@ def _host_machine(options: JitOptions) -> TargetMachine:
     return target_machine(options, codegen)
 
 
-def _runtime_module(needed: list[str], machine: TargetMachine) -> tuple[ModuleRef | None, set[str]]:
+def _bind_allocator(module: ModuleRef, options: JitOptions) -> None:
+    """Route the optimized module's C allocations through the caching allocator."""
+    if options.caching_allocator:
+        from mlkit import runtime
+
+        runtime.use_caching_allocator(module)
+
+
+def _runtime_module(
+    needed: list[str], machine: TargetMachine, options: JitOptions
+) -> tuple[ModuleRef | None, set[str]]:
     """Have the built-in runtime provide what ``needed`` names: its callbacks
     go into LLVM's symbol table, its native runner utils come back as a module
     compiled for ``machine``, with the names that module defines."""
@@ -181,6 +198,7 @@ def _runtime_module(needed: list[str], machine: TargetMachine) -> tuple[ModuleRe
     native_module.verify()
     _prepare(native_module, machine)
     _optimize(native_module, machine, 2)
+    _bind_allocator(native_module, options)
     return native_module, {f.name for f in native_module.functions if not f.is_declaration}
 
 
@@ -212,9 +230,10 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     llvm_module.name = MODULE_ID
     _prepare(llvm_module, machine)
     _optimize(llvm_module, machine, options.opt_level)
+    _bind_allocator(llvm_module, options)
 
     needed = external_symbols(llvm_module, module)
-    native_module, provided = _runtime_module(needed, machine)
+    native_module, provided = _runtime_module(needed, machine, options)
     # MCJIT makes the process's own symbols visible to lookups when it is created.
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     check_resolved(needed, provided, module)
@@ -247,12 +266,13 @@ def jit_compile_llvm_ir(
     _prepare(llvm_module, machine)
     if optimize:
         _optimize(llvm_module, machine, options.opt_level)
+    _bind_allocator(llvm_module, options)
     needed = [
         fn.name
         for fn in llvm_module.functions
         if fn.is_declaration and not fn.name.startswith("llvm.")
     ] + [var.name for var in llvm_module.global_variables if var.is_declaration]
-    native_module, provided = _runtime_module(needed, machine)
+    native_module, provided = _runtime_module(needed, machine, options)
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     missing = [n for n in needed if n not in provided and not llvm_binding.address_of_symbol(n)]
     if missing:

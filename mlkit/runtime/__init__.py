@@ -6,13 +6,16 @@ Hot, simple functions (scalar printers, timers, ``memrefCopy``, allocation
 wrappers) are LLVM IR compiled into the JIT next to the program
 (:mod:`mlkit.runtime.native`); memref printers and verifiers are Python
 callbacks (:mod:`mlkit.runtime.callbacks`). The JIT asks :func:`provide`
-for exactly the symbols a module leaves undefined.
+for exactly the symbols a module leaves undefined, and may bind a module's
+``malloc``/``aligned_alloc``/``free`` to the process's caching allocator
+(:mod:`mlkit.runtime.allocator`) with :func:`use_caching_allocator`.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Any
 
 from mlkit.runtime.native import NATIVE_FUNCTIONS, native_module_ir
 
@@ -36,10 +39,11 @@ def is_builtin_library(path: str) -> bool:
 
 def provided_symbols() -> frozenset[str]:
     """Every symbol the built-in runtime defines."""
+    from mlkit.runtime.allocator import ENTRY_POINTS
     from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS
     from mlkit.runtime.cuda import MGPU_FUNCTIONS
 
-    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS | MGPU_FUNCTIONS
+    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS | MGPU_FUNCTIONS | ENTRY_POINTS
 
 
 class RuntimeUnavailable(Exception):
@@ -54,9 +58,11 @@ def provide(names: Iterable[str]) -> str | None:
     is needed). :class:`RuntimeUnavailable` if some cannot work here."""
     import llvmlite.binding as llvm_binding
 
+    from mlkit.runtime import allocator
     from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS, callback_address
 
     wanted = set(names)
+    allocator.bind(wanted)  # IR a module cached after use_caching_allocator names them
     for name in sorted(wanted & CALLBACK_FUNCTIONS):
         llvm_binding.add_symbol(name, callback_address(name))
     gpu = sorted(n for n in wanted if n.startswith("mgpu"))
@@ -74,10 +80,20 @@ def provide(names: Iterable[str]) -> str | None:
     return native_module_ir(wanted & NATIVE_FUNCTIONS)
 
 
+def use_caching_allocator(llvm_module: Any) -> list[str]:
+    """Bind an (optimized) llvmlite module's ``malloc``, ``aligned_alloc``
+    and ``free`` to the caching allocator: the names it calls instead, which
+    are then resolvable (none where the allocator is not available here)."""
+    from mlkit.runtime.allocator import redirect
+
+    return redirect(llvm_module)
+
+
 __all__ = [
     "RUNNER_UTILS_LIBRARIES",
     "RuntimeUnavailable",
     "is_builtin_library",
     "provide",
     "provided_symbols",
+    "use_caching_allocator",
 ]

@@ -8,7 +8,13 @@ bufferization allocated, turn linalg into loops, affine into scf and scf into
 a CFG, expand strided memref metadata (which leaves affine.apply behind, so
 lower-affine runs again), then math ops with an LLVM intrinsic to intrinsics
 and the rest to libm calls, and everything else through ``convert-to-llvm``.
-It aims at correct code, not fast code: nothing is tiled or vectorized.
+
+It optimizes as XLA does, each step an option: first, on tensors, arith and
+math ops become ``linalg.generic``, named elementwise ops are generalized and
+chains of elementwise generics fuse into one loop nest
+(``fusion``); after the loops exist, loop-invariant code is hoisted; f32
+transcendental functions become upstream's polynomial approximations, which
+vectorize (``polynomial-math``), where a libm call per lane would not.
 
 Input that already frees its own buffers (``memref.dealloc``) must be lowered
 with ``deallocation=false``, since the ownership-based deallocation rejects it,
@@ -37,9 +43,24 @@ class LowerToCPU:
     affine_loops: bool = field(
         default=False, metadata={"help": "Lower linalg ops to affine loops rather than scf loops"}
     )
+    fusion: bool = field(
+        default=True, metadata={"help": "Fuse elementwise ops into one loop nest, on tensors"}
+    )
+    polynomial_math: bool = field(
+        default=True,
+        metadata={"help": "Approximate f32 math functions with polynomials rather than libm calls"},
+    )
 
     def pipeline(self) -> str:
-        steps = [
+        steps = []
+        if self.fusion:
+            steps += [
+                "func.func(convert-elementwise-to-linalg,linalg-generalize-named-ops,"
+                "linalg-fuse-elementwise-ops)",
+                "canonicalize",
+                "cse",
+            ]
+        steps += [
             "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
             f"function-boundary-type-conversion={self.function_boundary_type_conversion}}}",
         ]
@@ -47,10 +68,15 @@ class LowerToCPU:
             steps.append("buffer-deallocation-pipeline")
         steps += [
             "convert-linalg-to-affine-loops" if self.affine_loops else "convert-linalg-to-loops",
+            "loop-invariant-code-motion",
             "lower-affine",
             "convert-scf-to-cf",
             "expand-strided-metadata",
             "lower-affine",
+        ]
+        if self.polynomial_math:
+            steps.append("test-math-polynomial-approximation")
+        steps += [
             "canonicalize",
             "cse",
             "convert-math-to-llvm",

@@ -1,6 +1,12 @@
-// Float arith and math ops with LLVM intrinsics (exp, tanh, sqrt, log, powf,
+// With polynomial-math=false: float arith and math ops with LLVM intrinsics (exp, tanh, sqrt, log, powf,
 // floor, absf) in one multi-result generic.
-// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu)' --emit=llvm | filecheck %s
+// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu{polynomial-math=false})' --emit=llvm | filecheck %s
+// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu)' --emit=llvm | filecheck %s --check-prefix=POLY
+// By default f32 exp and tanh become polynomials; sqrt and pow stay intrinsics.
+// POLY-LABEL: define void @main()
+// POLY-NOT: call float @llvm.exp.f32(
+// POLY-NOT: call float @llvm.tanh.f32(
+// POLY: call float @llvm.sqrt.f32(
 // CHECK-LABEL: define void @main()
 // CHECK: call float @llvm.exp.f32(
 // CHECK: call float @llvm.tanh.f32(

@@ -1,6 +1,11 @@
 // Math ops LLVM has no intrinsic for (erf, cbrt, atanh) become libm calls
-// under lower-to-cpu; f64 ones call the unsuffixed functions.
-// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu)' --emit=llvm | filecheck %s
+// under lower-to-cpu{polynomial-math=false}; f64 ones call the unsuffixed functions.
+// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu{polynomial-math=false})' --emit=llvm | filecheck %s
+// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu)' --emit=llvm | filecheck %s --check-prefix=POLY
+// By default f32 math becomes polynomials (no libm call); f64 keeps libm.
+// POLY-NOT: declare float @erff(float)
+// POLY-NOT: declare float @cbrtf(float)
+// POLY: declare double @atanh(double)
 // CHECK-DAG: declare float @erff(float)
 // CHECK-DAG: declare float @cbrtf(float)
 // CHECK-DAG: declare double @atanh(double)

@@ -1,0 +1,187 @@
+"""What the rewrites of ``linalg.generic`` on tensors share: its maps and loops,
+which operands its payload reads, whether its loop bounds survive dropping
+operands, building a new generic, and index constants placed as upstream's
+greedy rewriter places them.
+
+These are upstream's ``LinalgOp`` interface methods (``getIndexingMapsArray``,
+``payloadUsesValueFromOperand``, ``canOpOperandsBeDropped``,
+``getShapesToLoopsMap``) that mlkit's ``GenericOp`` does not have; they could
+move onto the op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from xdsl.dialects.arith import ConstantOp
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    ArrayAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsolatedFromAbove
+
+from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
+from mlkit.dialects.linalg.structural import GenericOp
+from mlkit.dialects.tensor import DimOp, EmptyOp
+
+__all__ = [
+    "can_drop_operands",
+    "concat_invertible",
+    "empty_like",
+    "function_constant",
+    "index_constant",
+    "indexing_maps",
+    "is_all_parallel",
+    "is_permutation",
+    "new_generic",
+    "num_reduction_loops",
+    "payload_uses",
+    "pure_tensor",
+]
+
+
+def indexing_maps(op: GenericOp) -> list[AffineMap]:
+    return [m.data for m in op.indexing_maps]
+
+
+def is_all_parallel(op: GenericOp) -> bool:
+    return all(k.data == IteratorType.PARALLEL for k in op.iterator_types)
+
+
+def num_reduction_loops(op: GenericOp) -> int:
+    return sum(k.data == IteratorType.REDUCTION for k in op.iterator_types)
+
+
+def pure_tensor(op: GenericOp) -> bool:
+    """Upstream's ``hasPureTensorSemantics``: no operand is a memref."""
+    return not any(isinstance(v.type, MemRefType) for v in op.operands)
+
+
+def payload_uses(op: GenericOp, operand_number: int) -> bool:
+    """Whether the body reads the block argument of operand ``operand_number``."""
+    block = op.body.block
+    return operand_number < len(block.args) and bool(block.args[operand_number].uses)
+
+
+def is_permutation(m: AffineMap) -> bool:
+    """Every result is a distinct loop dimension, and each dimension is one."""
+    if m.num_symbols or len(m.results) != m.num_dims:
+        return False
+    dims = [r.position for r in m.results if isinstance(r, AffineDimExpr)]
+    return len(dims) == m.num_dims and len(set(dims)) == m.num_dims
+
+
+def concat_invertible(maps: Sequence[AffineMap], num_loops: int) -> bool:
+    """The maps together determine every loop's bounds (upstream's
+    ``inversePermutation(concatAffineMaps(maps))`` is not null); with no
+    maps, only an op without loops has them."""
+    if not maps:
+        return num_loops == 0
+    results = tuple(r for m in maps for r in m.results)
+    return AffineMap(num_loops, 0, results).inverse_permutation() is not None
+
+
+def can_drop_operands(op: GenericOp, dropped: Collection[int]) -> bool:
+    """Upstream's ``canOpOperandsBeDropped``: the other operands' maps still
+    determine the loop bounds."""
+    maps = [m for i, m in enumerate(indexing_maps(op)) if i not in dropped]
+    return concat_invertible(maps, len(op.iterator_types))
+
+
+def new_generic(
+    inputs: Sequence[SSAValue],
+    outputs: Sequence[SSAValue],
+    maps: Sequence[AffineMap],
+    iterator_types: ArrayAttr[IteratorTypeAttr],
+    body: Region,
+    attributes: dict[str, Attribute] | None = None,
+) -> GenericOp:
+    """A generic with one result per tensor init."""
+    generic = GenericOp(
+        list(inputs),
+        list(outputs),
+        body,
+        ArrayAttr([AffineMapAttr(m) for m in maps]),
+        iterator_types,
+        [v.type for v in outputs if isinstance(v.type, TensorType)],
+    )
+    if attributes:
+        generic.attributes.update(attributes)
+    return generic
+
+
+def _constant_scope(op: Operation) -> Block:
+    """The entry block of the closest isolated-from-above region around ``op``."""
+    current = op
+    while (parent := current.parent_op()) is not None:
+        if parent.has_trait(IsolatedFromAbove):
+            block = current.parent_block()
+            region = block.parent if block is not None else None
+            if region is not None and region.first_block is not None:
+                return region.first_block
+        current = parent
+    block = op.parent_block()
+    assert block is not None
+    return block
+
+
+def function_constant(
+    rewriter: PatternRewriter, near: Operation, value: IntegerAttr | FloatAttr
+) -> SSAValue:
+    """``arith.constant value`` at the start of the function around ``near``,
+    reusing one already there: where upstream's greedy rewriter (its folder)
+    keeps the constants that patterns create."""
+    block = _constant_scope(near)
+    constant = None
+    for existing in block.ops:
+        if not isinstance(existing, ConstantOp):
+            break
+        if existing.value == value:
+            constant = existing
+            break
+    # The folder puts each constant it is handed first in the block.
+    if constant is not None:
+        if constant is block.first_op:
+            return constant.result
+        constant.detach()
+    else:
+        constant = ConstantOp(value)
+    first = block.first_op
+    rewriter.insert(
+        constant, InsertPoint.before(first) if first is not None else InsertPoint.at_end(block)
+    )
+    return constant.result
+
+
+def index_constant(rewriter: PatternRewriter, near: Operation, value: int) -> SSAValue:
+    """``arith.constant value : index``, placed as :func:`function_constant`."""
+    return function_constant(rewriter, near, IntegerAttr(value, IndexType()))
+
+
+def empty_like(
+    rewriter: PatternRewriter, at: Operation, like: SSAValue, element_type: Attribute
+) -> SSAValue:
+    """``tensor.empty`` before ``at`` with ``like``'s shape (its dynamic sizes
+    read with ``tensor.dim``) and ``element_type``: upstream's
+    ``tensor.empty(getMixedSizes(like))``."""
+    like_type = like.type
+    assert isinstance(like_type, TensorType)
+    sizes: list[SSAValue] = []
+    for dim, size in enumerate(like_type.get_shape()):
+        if size == DYNAMIC_INDEX:
+            read = DimOp(like, index_constant(rewriter, at, dim))
+            rewriter.insert(read, InsertPoint.before(at))
+            sizes.append(read.result)
+    empty = EmptyOp(sizes, TensorType(element_type, like_type.get_shape()))
+    rewriter.insert(empty, InsertPoint.before(at))
+    return empty.tensor
