@@ -147,7 +147,7 @@ def np_softmax(x: np.ndarray) -> np.ndarray:
 
 
 def np_gelu(x: np.ndarray) -> np.ndarray:
-    return 0.5 * x * (1 + np.tanh(np.float32(0.7978845608) * (x + np.float32(0.044715) * x**3)))
+    return 0.5 * x * (1 + np.tanh(np.float32(0.7978845608) * (x + np.float32(0.044715) * (x * x * x))))
 
 
 def times(fn: Callable[[], object], repeat: int) -> list[float]:

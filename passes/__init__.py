@@ -28,6 +28,7 @@ PASSES: tuple[str, ...] = (
     "conversion.gpu_to_llvm:GpuToLLVMConversionPass",
     "conversion.gpu_to_nvvm:ConvertGpuOpsToNVVMOps",
     "conversion.index_to_llvm:ConvertIndexToLLVM",
+    "conversion.linalg_matmul_to_microkernel:LinalgMatmulToMicrokernel",
     "conversion.linalg_to_loops:ConvertLinalgToAffineLoops",
     "conversion.linalg_to_loops:ConvertLinalgToLoops",
     "conversion.linalg_to_loops:ConvertLinalgToParallelLoops",

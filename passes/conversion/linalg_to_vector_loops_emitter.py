@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 
 from mlkit.dialects import arith as marith
 from mlkit.dialects import scf
-from xdsl.dialects.scf import YieldOp as ScfYieldOp
 from mlkit.dialects.linalg.structural import IndexOp, YieldOp
 from mlkit.diagnostics.locations import source_loc
 from mlkit.passes.conversion.linalg_to_loops_lowering import ConstantPool, loop_upper_bounds
@@ -31,6 +30,7 @@ from mlkit.passes.conversion.linalg_to_vector_loops_plan import IDEMPOTENT, Plan
 from xdsl.dialects import arith as xarith
 from xdsl.dialects import memref, vector
 from xdsl.dialects.arith import FastMathFlag, FastMathFlagsAttr
+from xdsl.dialects.scf import YieldOp as ScfYieldOp
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
@@ -248,7 +248,9 @@ class _Emitter:
 
     def reduce(self, reduction: Reduction, acc: SSAValue, init: SSAValue) -> SSAValue:
         flags = reduction.combiner.properties.get("fastmath")
-        names = {FastMathFlag(f) for f in flags.data} if isinstance(flags, FastMathFlagsAttr) else set()
+        names: set[FastMathFlag] = set()
+        if isinstance(flags, FastMathFlagsAttr):
+            names = {FastMathFlag(f) for f in flags.data}
         if reduction.kind in (CombiningKindFlag.ADD, CombiningKindFlag.MUL) and isinstance(
             init.type, AnyFloat
         ):
@@ -270,7 +272,9 @@ class _Emitter:
         return op.results[0]
 
 
-def _for(lb: SSAValue, ub: SSAValue, step: SSAValue, iter_args: Sequence[SSAValue]) -> tuple[scf.ForOp, Block]:
+def _for(
+    lb: SSAValue, ub: SSAValue, step: SSAValue, iter_args: Sequence[SSAValue]
+) -> tuple[scf.ForOp, Block]:
     block = Block(arg_types=[IndexType(), *(v.type for v in iter_args)])
     return scf.ForOp(lb, ub, step, list(iter_args), Region(block)), block
 
@@ -289,7 +293,9 @@ def _nonempty(lo: Bound, hi: Bound) -> bool:
     return not (isinstance(lo, int) and isinstance(hi, int) and hi <= lo)
 
 
-def _vector_loop(e: _Emitter, lo: Bound, hi: Bound, unroll: int, accs: list[list[SSAValue]]) -> None:
+def _vector_loop(
+    e: _Emitter, lo: Bound, hi: Bound, unroll: int, accs: list[list[SSAValue]]
+) -> None:
     """A vector loop over ``[lo, hi)``, ``unroll`` vectors per iteration, each
     with its accumulators ``accs[u]`` (updated in place to the loop's results)."""
     flat = [v for copy in accs[:unroll] for v in copy]

@@ -189,9 +189,10 @@ def _find_reductions(plan: Plan, yield_op: YieldOp) -> dict[Operation, Reduction
         acc = args[len(plan.inputs) + k]
         combiner = value.owner
         kind = COMBINERS.get(combiner.name) if isinstance(combiner, Operation) else None
-        if kind is None or len(combiner.operands) != 2 or acc not in combiner.operands:  # type: ignore[union-attr]
+        if kind is None or not isinstance(combiner, Operation) or (
+            len(combiner.operands) != 2 or acc not in combiner.operands
+        ):
             raise Unsupported(f"yielded value #{k} is not a recognised reduction of its init")
-        assert isinstance(combiner, Operation)
         if not acc.has_one_use() or not value.has_one_use() or combiner in combiners:
             raise Unsupported(f"the accumulator of init #{k} is used outside its combiner")
         lhs, rhs = combiner.operands

@@ -12,7 +12,9 @@ and the rest to libm calls, and everything else through ``convert-to-llvm``.
 It optimizes as XLA does, each step an option: first, on tensors, arith and
 math ops become ``linalg.generic``, named elementwise ops are generalized and
 chains of elementwise generics fuse into one loop nest
-(``fusion``); after the loops exist, loop-invariant code is hoisted; f32
+(``fusion``); after bufferization, elementwise ops and reductions run on
+the target's vector registers (``vectorize``, ``vector-bits``); after the
+loops exist, loop-invariant code is hoisted; f32
 transcendental functions become upstream's polynomial approximations, which
 vectorize (``polynomial-math``), where a libm call per lane would not.
 
@@ -46,6 +48,14 @@ class LowerToCPU:
     fusion: bool = field(
         default=True, metadata={"help": "Fuse elementwise ops into one loop nest, on tensors"}
     )
+    vectorize: bool = field(
+        default=True,
+        metadata={"help": "Run elementwise ops and reductions on the target's vector registers"},
+    )
+    vector_bits: int = field(
+        default=0,
+        metadata={"help": "Vector register width in bits (0: the target machine's widest)"},
+    )
     polynomial_math: bool = field(
         default=True,
         metadata={"help": "Approximate f32 math functions with polynomials rather than libm calls"},
@@ -66,6 +76,8 @@ class LowerToCPU:
         ]
         if self.deallocation:
             steps.append("buffer-deallocation-pipeline")
+        if self.vectorize:
+            steps.append(f"linalg-vectorize-loops{{vector-bits={self.vector_bits}}}")
         steps += [
             "convert-linalg-to-affine-loops" if self.affine_loops else "convert-linalg-to-loops",
             "loop-invariant-code-motion",

@@ -1,0 +1,126 @@
+"""``linalg-matmul-to-microkernel``: matmuls on buffers to a cache-blocked,
+packed loop nest around a register-blocked vector micro-kernel.
+
+Upstream MLIR gets this structure from a schedule: tile
+(``transform.structured.tile_using_for``), pack (``linalg-block-pack-matmul``,
+``linalg.pack``) and vectorize (``transform.structured.vectorize`` to
+``vector.contract``, lowered to outer products and FMAs). mlkit has none of
+those yet, so this pass stands for that route in one step. It runs after
+bufferization, on memrefs, ahead of ``convert-linalg-to-loops``, and rewrites
+
+- ``linalg.matmul`` and ``linalg.batch_matmul`` (with or without transposing
+  ``indexing_maps``), and
+- any ``linalg.generic`` of that shape (``linalg-generalize-named-ops`` turns
+  the named ops into these before fusion),
+
+in f32 and f64 with static or dynamic sizes (see :mod:`.contraction` for what
+is accepted; integer and mixed-type matmuls and other generics are left to
+``convert-linalg-to-loops``). The op's init is accumulated into (C += A * B).
+The nest and the micro-kernel are described in :mod:`.kernel`; they use only
+ops ``convert-vector-to-llvm`` lowers (``vector.load``/``store``/``broadcast``/
+``fma``), and pad edges instead of masking.
+
+The parameters come from the machine code is generated for (``--mtriple``/
+``--mcpu``, else the host): the vector width from its CPU features
+(:mod:`mlkit.target.vector_width`), the register tile from its register
+count and the cache blocks from its cache sizes (:mod:`.blocking`). Each can
+be overridden: ``vector-bits``, ``mr``, ``nr``, ``kc``, ``mc``, ``nc``
+(0: chosen from the target).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from mlkit.diagnostics import UNKNOWN, DiagnosticError
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.blocking import (
+    Blocking,
+    CacheSizes,
+    choose_blocking,
+    host_cache_sizes,
+    register_count,
+)
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import match_contraction
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.kernel import emit_matmul
+from mlkit.passes.transforms.rewrite_driver import rewrite_regions
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+__all__ = ["LinalgMatmulToMicrokernel", "MatmulToMicrokernelPattern"]
+
+
+@dataclass
+class MatmulToMicrokernelPattern(RewritePattern):
+    """A matmul-shaped structured op on buffers, to its blocked loop nest."""
+
+    blocking: dict[int, Blocking]  # by element width in bytes
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        contraction = match_contraction(op)
+        if contraction is None:
+            return
+        width = contraction.element.bitwidth // 8
+        emit_matmul(rewriter, contraction, self.blocking[width])
+
+
+@dataclass(frozen=True)
+class LinalgMatmulToMicrokernel(ModulePass):
+    """Lower matmuls on buffers to packed, cache-blocked loops around a vector FMA micro-kernel"""
+
+    name = "linalg-matmul-to-microkernel"
+    display_name: ClassVar[str] = "LinalgMatmulToMicrokernel"
+
+    vector_bits: int = field(
+        default=0,
+        metadata={"help": "Vector register width in bits; 0: the target machine's widest "
+                          "(512 with AVX-512, 256 with AVX2, 128 with SSE or NEON)"},
+    )
+    mr: int = field(default=0, metadata={"help": "Rows of the register tile; 0: from the target"})
+    nr: int = field(
+        default=0,
+        metadata={"help": "Columns of the register tile (whole vectors); 0: from the target"},
+    )
+    kc: int = field(default=0, metadata={"help": "Depth of a packed slice; 0: from the L1 size"})
+    mc: int = field(default=0, metadata={"help": "Rows of a packed A block; 0: from the L2 size"})
+    nc: int = field(
+        default=0, metadata={"help": "Columns of a packed B panel; 0: from the L3 size"}
+    )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for option in ("vector_bits", "mr", "nr", "kc", "mc", "nc"):
+            if getattr(self, option) < 0:
+                raise DiagnosticError.at(UNKNOWN, f"{option.replace('_', '-')} cannot be negative")
+        bits, arch, host = _target(ctx, op)
+        bits = self.vector_bits or bits
+        if bits < 64:
+            raise DiagnosticError.at(UNKNOWN, "vector-bits must be at least 64")
+        caches = host_cache_sizes() if host else CacheSizes()
+        registers = register_count(arch, bits)
+        blocking = {
+            width: choose_blocking(
+                width, bits, registers, caches,
+                mr=self.mr, nr=self.nr, kc=self.kc, mc=self.mc, nc=self.nc,
+            )
+            for width in (4, 8)
+        }  # fmt: skip
+        rewrite_regions(op, MatmulToMicrokernelPattern(blocking), apply_recursively=False)
+
+
+def _target(ctx: Context, module: ModuleOp) -> tuple[int, str, bool]:
+    """The target's vector width, architecture, and whether it is the host."""
+    import llvmlite.binding as llvm_binding
+
+    from mlkit.target.machine import get_target_options
+    from mlkit.target.vector_width import target_vector_bits
+
+    options = get_target_options(ctx)
+    attr = module.attributes.get("llvm.target_triple")
+    module_triple = attr.data if isinstance(attr, StringAttr) else None
+    triple = options.triple or module_triple
+    host = options.cpu == "native" or (not triple and not options.cpu)
+    arch = (triple or llvm_binding.get_process_triple()).split("-")[0]
+    return target_vector_bits(options, module_triple), arch, host

@@ -1,0 +1,139 @@
+"""A small IR builder for the blocked loop nest: index arithmetic that folds
+when both sides are known, ``scf.for``/``scf.if`` with their bodies, and
+constants hoisted ahead of the whole nest.
+
+A :data:`Bound` is an ``int`` where the value is known at compile time and an
+``index`` SSA value otherwise, so that a static problem size gives static
+trip counts and drops edge paths that can never run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from mlkit.dialects import arith as marith
+from mlkit.dialects import scf
+from xdsl.dialects import arith as xarith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr
+from xdsl.dialects.scf import YieldOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+__all__ = ["Bound", "Builder", "Constants"]
+
+Bound = int | SSAValue
+_NO_WRAP = marith.IntegerOverflowAttr("none")
+
+
+@dataclass
+class Constants:
+    """Constants created once, in the order first asked for, ahead of the nest."""
+
+    ops: list[Operation] = field(default_factory=list)
+    _index: dict[int, SSAValue] = field(default_factory=dict)
+    _float: dict[tuple[Attribute, float], SSAValue] = field(default_factory=dict)
+
+    def index(self, value: int) -> SSAValue:
+        if value not in self._index:
+            op = xarith.ConstantOp(IntegerAttr(value, IndexType()))
+            self.ops.append(op)
+            self._index[value] = op.result
+        return self._index[value]
+
+    def float(self, value: float, type_: Attribute) -> SSAValue:
+        key = (type_, value)
+        if key not in self._float:
+            op = xarith.ConstantOp(FloatAttr(value, type_))  # type: ignore[arg-type]
+            self.ops.append(op)
+            self._float[key] = op.result
+        return self._float[key]
+
+
+@dataclass
+class Builder:
+    """Appends ops to ``block``; its arithmetic folds known operands."""
+
+    block: Block
+    constants: Constants
+
+    def add_op(self, op: Operation) -> Operation:
+        self.block.add_op(op)
+        return op
+
+    def value(self, bound: Bound) -> SSAValue:
+        return self.constants.index(bound) if isinstance(bound, int) else bound
+
+    # -- index arithmetic ----------------------------------------------------------------
+
+    def add(self, lhs: Bound, rhs: Bound) -> Bound:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return lhs + rhs
+        if lhs == 0:
+            return rhs
+        if rhs == 0:
+            return lhs
+        return self.add_op(marith.AddiOp(self.value(lhs), self.value(rhs), overflow=_NO_WRAP)).results[0]
+
+    def sub(self, lhs: Bound, rhs: Bound) -> Bound:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return lhs - rhs
+        if rhs == 0:
+            return lhs
+        return self.add_op(marith.SubiOp(self.value(lhs), self.value(rhs), overflow=_NO_WRAP)).results[0]
+
+    def mul(self, lhs: Bound, rhs: int) -> Bound:
+        if isinstance(lhs, int):
+            return lhs * rhs
+        if rhs == 1:
+            return lhs
+        return self.add_op(marith.MuliOp(lhs, self.value(rhs), overflow=_NO_WRAP)).results[0]
+
+    def div(self, lhs: Bound, rhs: int) -> Bound:
+        """``lhs / rhs`` for ``lhs >= 0``."""
+        if isinstance(lhs, int):
+            return lhs // rhs
+        if rhs == 1:
+            return lhs
+        return self.add_op(marith.DivUIOp(lhs, self.value(rhs))).results[0]
+
+    def min(self, lhs: Bound, rhs: Bound) -> Bound:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return min(lhs, rhs)
+        return self.add_op(xarith.MinSIOp(self.value(lhs), self.value(rhs))).results[0]
+
+    def less_equal(self, lhs: Bound, rhs: Bound) -> bool | SSAValue:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return lhs <= rhs
+        return self.add_op(marith.CmpiOp(self.value(lhs), self.value(rhs), "sle")).results[0]
+
+    def both(self, lhs: bool | SSAValue, rhs: bool | SSAValue) -> bool | SSAValue:
+        if isinstance(lhs, bool):
+            return rhs if lhs else False
+        if isinstance(rhs, bool):
+            return lhs if rhs else False
+        return self.add_op(xarith.AndIOp(lhs, rhs)).results[0]
+
+    # -- structured control flow ---------------------------------------------------------
+
+    def for_(
+        self, lo: Bound, hi: Bound, step: int, iter_args: Sequence[SSAValue] = ()
+    ) -> tuple[scf.ForOp, Builder, SSAValue, list[SSAValue]]:
+        """An ``scf.for`` appended here, its body's builder, its induction
+        variable and its iteration arguments; the caller ends the body with
+        :meth:`yield_`."""
+        body = Block(arg_types=[IndexType(), *(v.type for v in iter_args)])
+        loop = scf.ForOp(self.value(lo), self.value(hi), self.value(step), list(iter_args), Region(body))
+        self.add_op(loop)
+        return loop, Builder(body, self.constants), body.args[0], list(body.args[1:])
+
+    def if_(
+        self, cond: SSAValue, result_types: Sequence[Attribute] = ()
+    ) -> tuple[scf.IfOp, Builder, Builder]:
+        """An ``scf.if`` with an else region, and the builders of its two bodies."""
+        then, other = Block(), Block()
+        op = scf.IfOp(cond, list(result_types), Region(then), Region(other))
+        self.add_op(op)
+        return op, Builder(then, self.constants), Builder(other, self.constants)
+
+    def yield_(self, *values: SSAValue) -> None:
+        self.add_op(YieldOp(*values))
