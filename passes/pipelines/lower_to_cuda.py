@@ -1,7 +1,9 @@
 """``lower-to-cuda``: the one-word pipeline from tensors to kernels in PTX
 and host code in the llvm dialect that launches them.
 
-Upstream's integration-test recipe for the GPU: bufferize across function
+First, on tensors, chains of elementwise ops fuse into one generic
+(``fusion``), so each chain becomes one kernel. Then upstream's
+integration-test recipe for the GPU: bufferize across function
 boundaries and free what bufferization allocated, turn linalg ops into
 ``scf.parallel`` loops, map them onto the GPU's grid
 (``gpu-map-parallel-loops``) and turn them into ``gpu.launch``
@@ -28,9 +30,19 @@ class LowerToCUDA:
         default="sm_80", metadata={"help": "Target GPU (the PTX runs on this and newer)"}
     )
     opt_level: int = field(default=3, metadata={"help": "Optimization level of the kernels"})
+    fusion: bool = field(
+        default=True, metadata={"help": "Fuse elementwise ops into one kernel, on tensors"}
+    )
 
     def pipeline(self) -> str:
+        fusion = [
+            "func.func(convert-elementwise-to-linalg,linalg-generalize-named-ops,"
+            "linalg-fuse-elementwise-ops)",
+            "canonicalize",
+            "cse",
+        ]
         return ",".join([
+            *(fusion if self.fusion else []),
             (
                 "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
                 "function-boundary-type-conversion=identity-layout-map}"
