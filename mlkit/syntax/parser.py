@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import bisect
 import re
+import struct
 from typing import Any
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import UnknownLoc
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
@@ -34,6 +36,43 @@ class LineIndex:
     def line_col(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self._starts, offset)
         return line, offset - self._starts[line - 1] + 1
+
+
+def float_from_bits(bits: int, type: Any) -> float:
+    """The value of an IEEE (or bfloat16) bit pattern of ``type``'s width."""
+    width = type.bitwidth
+    if type.name == "bf16":
+        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+    fmt = {16: ("<e", "<H"), 32: ("<f", "<I"), 64: ("<d", "<Q")}.get(width)
+    if fmt is None:
+        raise ValueError(f"no bit-pattern reading for {type}")
+    return struct.unpack(fmt[0], struct.pack(fmt[1], bits))[0]
+
+
+class _BitsElement(Parser._TensorLiteralElement):
+    """A hexadecimal literal in a dense float attribute: upstream reads it as
+    the element's bit pattern (``dense<0x7F800000> : vector<4xf32>`` is +inf),
+    where xDSL would convert the integer's value."""
+
+    def to_float(self, parser: Any) -> float:
+        raise AssertionError("a bit pattern needs the element type")
+
+    def to_type(self, parser: Any, type: Any) -> Any:
+        if not isinstance(type, AnyFloat):
+            return super().to_type(parser, type)
+        bits = int(self.value)
+        if bits < 0:
+            parser.raise_error(
+                "hexadecimal float literal should not have a leading minus", at_position=self.span
+            )
+        if bits >= 1 << type.bitwidth:
+            parser.raise_error(
+                f"hexadecimal float constant out of range for type {type}", at_position=self.span
+            )
+        try:
+            return float_from_bits(bits, type)
+        except ValueError as exc:
+            parser.raise_error(str(exc), at_position=self.span)
 
 
 class LocatedParser(Parser):
@@ -72,6 +111,13 @@ class LocatedParser(Parser):
         if found > 0 and self.lexer.input.content[found - 1] == '"':
             found -= 1
         self.raise_error(f"Operation {name} is not registered", found if found >= 0 else at)
+
+    def _parse_tensor_literal_element(self) -> Parser._TensorLiteralElement:
+        token = self._current_token
+        element = super()._parse_tensor_literal_element()
+        if token.text[:2] in ("0x", "0X") and isinstance(element.value, int):
+            return _BitsElement(element.is_negative, element.value, element.span)
+        return element
 
     def parse_dense_int_or_fp_elements_attr(self, type: Any) -> Any:
         # xDSL checks the literal against its type after parsing the type, so its
