@@ -19,15 +19,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from mlkit.api.shapes import check_ties
-from mlkit.api.signature import (
-    DYNAMIC,
-    ELEMENT_TYPES,
-    Signature,
-    ValueType,
-    ctype_of,
-    descriptor_type,
-    results_struct,
-)
+from mlkit.api.signature import DYNAMIC, ELEMENT_TYPES, Signature, ValueType, ctype_of
+from mlkit.api.signature import descriptor_type, results_struct
 
 DEADBEEF = 0xDEADBEEF  # upstream's allocated pointer for memref.get_global
 

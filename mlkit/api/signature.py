@@ -103,12 +103,7 @@ def _element_name(t: Attribute) -> str | None:
 
 def value_type(t: Attribute) -> ValueType | None:
     """The ValueType of a builtin type, or None where the API can't pass it."""
-    from xdsl.dialects.builtin import (
-        MemRefType,
-        NoneAttr,
-        StridedLayoutAttr,
-        TensorType,
-    )
+    from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, TensorType
 
     text = _text(t)
     if isinstance(t, TensorType | MemRefType):

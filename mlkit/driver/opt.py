@@ -11,21 +11,10 @@ from typing import TextIO
 
 from xdsl.ir import Operation
 
-from mlkit.diagnostics import (
-    Diagnostic,
-    DiagnosticEngine,
-    DiagnosticError,
-    Severity,
-    SourceLoc,
-    SourceManager,
-)
-from mlkit.pipeline.manager import (
-    Instrumentation,
-    InternalError,
-    OpPassManager,
-    PassRunner,
-    timing_report,
-)
+from mlkit.diagnostics import Diagnostic, DiagnosticEngine, DiagnosticError, Severity, SourceLoc
+from mlkit.diagnostics import SourceManager
+from mlkit.pipeline.manager import Instrumentation, InternalError, OpPassManager, PassRunner
+from mlkit.pipeline.manager import timing_report
 from mlkit.diagnostics.emit import set_handler
 from mlkit.target.machine import TargetOptions, set_target_options
 from mlkit.registry import Registry

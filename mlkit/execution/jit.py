@@ -24,13 +24,8 @@ from xdsl.ir import Operation
 
 from mlkit.diagnostics import DiagnosticError
 from mlkit.dialects import llvm
-from mlkit.execution.symbols import (
-    JitError,
-    check_resolved,
-    external_symbols,
-    load_shared_libraries,
-    symbol_ops,
-)
+from mlkit.execution.symbols import JitError, check_resolved, external_symbols
+from mlkit.execution.symbols import load_shared_libraries, symbol_ops
 from mlkit.diagnostics.locations import op_loc
 
 if TYPE_CHECKING:

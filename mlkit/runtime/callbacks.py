@@ -23,12 +23,7 @@ from typing import Any
 import numpy as np
 
 from mlkit.runtime.callback_table import CallbackTable
-from mlkit.runtime.memref_format import (
-    format_elements,
-    format_memref,
-    format_shape,
-    metadata,
-)
+from mlkit.runtime.memref_format import format_elements, format_memref, format_shape, metadata
 from mlkit.runtime.memref_view import ELEMENT_DTYPES, MemrefView, read_ranked, read_unranked
 
 _PRINT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p)

@@ -10,18 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xdsl.ir.affine import (
-    AffineBinaryOpExpr,
-    AffineBinaryOpKind,
-    AffineConstantExpr,
-    AffineConstraintExpr,
-    AffineConstraintKind,
-    AffineDimExpr,
-    AffineExpr,
-    AffineMap,
-    AffineSet,
-    AffineSymExpr,
-)
+from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineConstantExpr
+from xdsl.ir.affine import AffineConstraintExpr, AffineConstraintKind, AffineDimExpr, AffineExpr
+from xdsl.ir.affine import AffineMap, AffineSet, AffineSymExpr
 
 Emit = Callable[[str], None]
 EmitId = Callable[[int, bool], None]

@@ -18,16 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from io import StringIO
 
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    AffineSetAttr,
-    ArrayAttr,
-    FloatAttr,
-    IntegerAttr,
-    UnregisteredOp,
-    f64,
-    i64,
-)
+from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, ArrayAttr, FloatAttr, IntegerAttr
+from xdsl.dialects.builtin import UnregisteredOp, f64, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove

@@ -18,17 +18,8 @@ import struct
 import numpy as np
 from xdsl.dialects import arith as xarith
 from xdsl.dialects import math
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    DenseIntOrFPElementsAttr,
-    Float16Type,
-    FloatAttr,
-    IntegerAttr,
-    IntegerType,
-    VectorType,
-    f32,
-    i32,
-)
+from xdsl.dialects.builtin import AnyFloat, DenseIntOrFPElementsAttr, Float16Type, FloatAttr
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType, f32, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint

@@ -24,31 +24,14 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith, memref
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    AffineMapAttr,
-    IndexType,
-    IntegerAttr,
-    MemRefType,
-    ModuleOp,
-    NoneAttr,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, IndexType, IntegerAttr, MemRefType
+from xdsl.dialects.builtin import ModuleOp, NoneAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.ir.affine import (
-    AffineBinaryOpExpr,
-    AffineBinaryOpKind,
-    AffineConstantExpr,
-    AffineExpr,
-    AffineMap,
-    AffineSymExpr,
-)
+from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineConstantExpr, AffineExpr
+from xdsl.ir.affine import AffineMap, AffineSymExpr
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import op_type_rewrite_pattern
 
 from mlkit.dialects import affine
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions

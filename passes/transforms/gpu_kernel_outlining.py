@@ -22,17 +22,8 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith, cf
-from xdsl.dialects.builtin import (
-    DenseArrayBase,
-    FunctionType,
-    IntegerAttr,
-    ModuleOp,
-    StringAttr,
-    SymbolRefAttr,
-    UnitAttr,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import DenseArrayBase, FunctionType, IntegerAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import SymbolRefAttr, UnitAttr, i32, i64
 from xdsl.dialects.gpu import DimensionAttr, DimensionEnum
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass

@@ -24,14 +24,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from mlkit.dialects.linalg.body import YieldOp
 from mlkit.dialects.linalg.structural import GenericOp
-from mlkit.passes.transforms.linalg_generic_utils import (
-    can_drop_operands,
-    indexing_maps,
-    is_all_parallel,
-    new_generic,
-    payload_uses,
-    pure_tensor,
-)
+from mlkit.passes.transforms.linalg_generic_utils import can_drop_operands, indexing_maps
+from mlkit.passes.transforms.linalg_generic_utils import is_all_parallel, new_generic, payload_uses
+from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
 from mlkit.passes.transforms.side_effects import is_trivially_dead
 
 __all__ = [

@@ -42,48 +42,27 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    AnyFloat,
-    DenseIntOrFPElementsAttr,
-    FloatAttr,
-    IntegerAttr,
-    IntegerType,
-    TensorType,
-)
+from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, DenseIntOrFPElementsAttr, FloatAttr
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects.affine import ApplyOp
 from mlkit.dialects.linalg.body import YieldOp
 from mlkit.dialects.linalg.elementwise import FillOp
 from mlkit.dialects.linalg.structural import GenericOp, IndexOp
-from mlkit.passes.transforms.linalg_erase_unused import (
-    DeduplicateAndRemoveDeadOperandsAndResults,
-    EraseIdentityGeneric,
-    EraseTriviallyDead,
-    RemoveUnusedCycleInGeneric,
-)
-from mlkit.passes.transforms.linalg_generic_utils import (
-    concat_invertible,
-    empty_like,
-    function_constant,
-    index_constant,
-    indexing_maps,
-    is_all_parallel,
-    is_permutation,
-    new_generic,
-    num_reduction_loops,
-    payload_uses,
-    pure_tensor,
-)
+from mlkit.passes.transforms.linalg_erase_unused import DeduplicateAndRemoveDeadOperandsAndResults
+from mlkit.passes.transforms.linalg_erase_unused import EraseIdentityGeneric, EraseTriviallyDead
+from mlkit.passes.transforms.linalg_erase_unused import RemoveUnusedCycleInGeneric
+from mlkit.passes.transforms.linalg_generic_utils import concat_invertible, empty_like
+from mlkit.passes.transforms.linalg_generic_utils import function_constant, index_constant
+from mlkit.passes.transforms.linalg_generic_utils import indexing_maps, is_all_parallel
+from mlkit.passes.transforms.linalg_generic_utils import is_permutation, new_generic
+from mlkit.passes.transforms.linalg_generic_utils import num_reduction_loops, payload_uses
+from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 __all__ = [

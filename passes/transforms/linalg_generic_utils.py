@@ -14,16 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    AffineMapAttr,
-    ArrayAttr,
-    FloatAttr,
-    IndexType,
-    IntegerAttr,
-    MemRefType,
-    TensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, ArrayAttr, FloatAttr, IndexType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter

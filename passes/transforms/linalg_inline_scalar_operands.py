@@ -25,12 +25,8 @@ from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects.linalg.structural import GenericOp
 from mlkit.dialects.tensor import ExtractOp
-from mlkit.passes.transforms.linalg_generic_utils import (
-    index_constant,
-    indexing_maps,
-    new_generic,
-    pure_tensor,
-)
+from mlkit.passes.transforms.linalg_generic_utils import index_constant, indexing_maps, new_generic
+from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 __all__ = ["InlineScalarOperands", "LinalgInlineScalarOperandsPass"]

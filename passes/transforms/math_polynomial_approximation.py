@@ -35,11 +35,7 @@ from xdsl.dialects import math
 from xdsl.dialects.builtin import AnyFloat, Float16Type, Float32Type, VectorType, f32, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects.arith.casts import ExtFOp, TruncFOp

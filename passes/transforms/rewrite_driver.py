@@ -10,12 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.ir import Operation, Region
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriterListener,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriterListener
+from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
 
 
 def rewrite_regions(

@@ -33,11 +33,7 @@ from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, ModuleO
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    PatternRewriter,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 
 from mlkit.diagnostics import UNKNOWN, DiagnosticError

@@ -29,15 +29,8 @@ from collections.abc import Callable, Iterator
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, TensorType
 from xdsl.ir import Operation, OpResult, SSAValue
-from xdsl.traits import (
-    ConditionallySpeculatable,
-    ConstantLike,
-    IsTerminator,
-    MemoryEffect,
-    RecursiveMemoryEffect,
-    RecursivelySpeculatable,
-    SymbolOpInterface,
-)
+from xdsl.traits import ConditionallySpeculatable, ConstantLike, IsTerminator, MemoryEffect
+from xdsl.traits import RecursiveMemoryEffect, RecursivelySpeculatable, SymbolOpInterface
 
 from mlkit.dialects.linalg.map_ops import DestinationStyleOp
 from mlkit.dialects.linalg.named_base import NamedStructuredOp

@@ -10,14 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DictionaryAttr,
-    IntegerAttr,
-    StringAttr,
-    SymbolRefAttr,
-    UnitAttr,
-)
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import Attribute, Operation, TypeAttribute
 
 from mlkit.dialects.llvm import ConstantRangeAttr

@@ -15,14 +15,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from mlkit.dialects import llvm
 from mlkit.target.llvmir.interface import ModuleContext
-from mlkit.target.llvmir.ops import (
-    CONSTANT_OPS,
-    check_props,
-    constant_text,
-    gep_flags,
-    gep_operands,
-    position,
-)
+from mlkit.target.llvmir.ops import CONSTANT_OPS, check_props, constant_text, gep_flags
+from mlkit.target.llvmir.ops import gep_operands, position
 from mlkit.target.llvmir.types import TranslationFailure, zero_value
 
 _FILLS = ("undef", "poison")

@@ -30,31 +30,17 @@ from mlkit.diagnostics import DiagnosticError
 from mlkit.diagnostics.locations import op_loc
 from mlkit.dialects import llvm
 from mlkit.dialects.llvm import LinkageAttr
-from mlkit.target.llvmir.attrs import (
-    FUNC_HANDLED_PROPS,
-    function_attrs,
-    function_trailer,
-    nth_param_attrs,
-    symbol_name,
-)
+from mlkit.target.llvmir.attrs import FUNC_HANDLED_PROPS, function_attrs, function_trailer
+from mlkit.target.llvmir.attrs import nth_param_attrs, symbol_name
 from mlkit.target.llvmir.function import FunctionTranslation
 from mlkit.target.llvmir.initializers import fold_initializer
 from mlkit.target.llvmir.intrinsics import IntrinsicTable
-from mlkit.target.llvmir.interface import (
-    DialectTranslations,
-    FunctionHead,
-    LLVMTranslationDialectInterface,
-    default_translations,
-    translation_of,
-)
+from mlkit.target.llvmir.interface import DialectTranslations, FunctionHead
+from mlkit.target.llvmir.interface import LLVMTranslationDialectInterface, default_translations
+from mlkit.target.llvmir.interface import translation_of
 from mlkit.target.llvmir.ops import check_props
-from mlkit.target.llvmir.types import (
-    ConstantBuilder,
-    TranslationFailure,
-    TypeTable,
-    identifier,
-    quote_bytes,
-)
+from mlkit.target.llvmir.types import ConstantBuilder, TranslationFailure, TypeTable, identifier
+from mlkit.target.llvmir.types import quote_bytes
 
 if TYPE_CHECKING:
     from llvmlite.binding import ModuleRef

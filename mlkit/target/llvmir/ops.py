@@ -10,14 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseArrayBase,
-    IntegerAttr,
-    StringAttr,
-    UnitAttr,
-    VectorType,
-)
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntegerAttr, StringAttr, UnitAttr
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 
@@ -25,13 +19,8 @@ from mlkit.dialects import llvm
 from mlkit.dialects.llvm.attrs import ATOMIC_BIN_OPS, ATOMIC_ORDERINGS, FASTMATH_FLAGS
 from mlkit.target.llvmir.attrs import call_site_attrs, nth_param_attrs, symbol_name
 from mlkit.target.llvmir.interface import FunctionContext
-from mlkit.target.llvmir.types import (
-    ConstantBuilder,
-    TranslationFailure,
-    int_text,
-    quote_bytes,
-    zero_value,
-)
+from mlkit.target.llvmir.types import ConstantBuilder, TranslationFailure, int_text, quote_bytes
+from mlkit.target.llvmir.types import zero_value
 
 Handler = Callable[[FunctionContext, Operation], str]
 

@@ -15,35 +15,14 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    BFloat16Type,
-    DenseIntOrFPElementsAttr,
-    FloatAttr,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    Float80Type,
-    Float128Type,
-    IntegerAttr,
-    IntegerType,
-    Signedness,
-    StringAttr,
-    VectorType,
-)
+from xdsl.dialects.builtin import ArrayAttr, BFloat16Type, DenseIntOrFPElementsAttr, FloatAttr
+from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, Float80Type, Float128Type
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, StringAttr, VectorType
 from xdsl.ir import Attribute
 
-from mlkit.dialects.llvm import (
-    LLVMArrayType,
-    LLVMFunctionType,
-    LLVMLabelType,
-    LLVMMetadataType,
-    LLVMPointerType,
-    LLVMPPCFP128Type,
-    LLVMStructType,
-    LLVMVoidType,
-    LLVMX86AMXType,
-)
+from mlkit.dialects.llvm import LLVMArrayType, LLVMFunctionType, LLVMLabelType, LLVMMetadataType
+from mlkit.dialects.llvm import LLVMPointerType, LLVMPPCFP128Type, LLVMStructType, LLVMVoidType
+from mlkit.dialects.llvm import LLVMX86AMXType
 
 
 class TranslationFailure(Exception):

@@ -11,11 +11,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from mlkit.passes.conversion.llvm_common.type_converter import (
-    ConvertToLLVMPattern,
-    LLVMTypeConverter,
-    apply_llvm_patterns,
-)
+from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
+from mlkit.passes.conversion.llvm_common.type_converter import LLVMTypeConverter
+from mlkit.passes.conversion.llvm_common.type_converter import apply_llvm_patterns
 
 
 @dataclass(frozen=True)

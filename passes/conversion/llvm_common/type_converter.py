@@ -32,33 +32,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    AnyFloat,
-    ComplexType,
-    FunctionType,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    MemRefType,
-    NoneAttr,
-    StridedLayoutAttr,
-    UnrankedMemRefType,
-    UnrealizedConversionCastOp,
-    VectorType,
-)
+from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, ComplexType, FunctionType, IndexType
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, NoneAttr, StridedLayoutAttr
+from xdsl.dialects.builtin import UnrankedMemRefType, UnrealizedConversionCastOp, VectorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from mlkit.dialects.llvm import (
-    LLVM_TYPES,
-    LLVMArrayType,
-    LLVMFunctionType,
-    LLVMPointerType,
-    LLVMStructType,
-    LLVMVoidType,
-)
+from mlkit.dialects.llvm import LLVM_TYPES, LLVMArrayType, LLVMFunctionType, LLVMPointerType
+from mlkit.dialects.llvm import LLVMStructType, LLVMVoidType
 from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 DYNAMIC = -(2**63)

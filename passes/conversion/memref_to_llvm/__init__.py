@@ -25,11 +25,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from mlkit.passes.conversion.llvm_common.type_converter import (
-    ConvertToLLVMPattern,
-    LLVMTypeConverter,
-    apply_llvm_patterns,
-)
+from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
+from mlkit.passes.conversion.llvm_common.type_converter import LLVMTypeConverter
+from mlkit.passes.conversion.llvm_common.type_converter import apply_llvm_patterns
 from mlkit.passes.conversion.memref_to_llvm.access import ACCESS_PATTERNS
 from mlkit.passes.conversion.memref_to_llvm.allocation import ALLOCATION_PATTERNS
 from mlkit.passes.conversion.memref_to_llvm.views import VIEW_PATTERNS

@@ -12,11 +12,8 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects import llvm
 from mlkit.passes.conversion.llvm_common.memref_descriptor import OpBuilder
-from mlkit.passes.conversion.llvm_common.type_converter import (
-    ConvertToLLVMPattern,
-    enclosing_module,
-    lookup_or_declare,
-)
+from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
+from mlkit.passes.conversion.llvm_common.type_converter import enclosing_module, lookup_or_declare
 
 
 @dataclass

@@ -17,23 +17,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import (
-    DenseArrayBase,
-    MemRefType,
-    NoneAttr,
-    UnrankedMemRefType,
-)
+from xdsl.dialects.builtin import DenseArrayBase, MemRefType, NoneAttr, UnrankedMemRefType
 from xdsl.ir import SSAValue
 
 from mlkit.dialects import llvm
-from mlkit.passes.conversion.llvm_common.memref_descriptor import (
-    ALIGNED,
-    ALLOCATED,
-    OFFSET,
-    SIZES,
-    STRIDES,
-    OpBuilder,
-)
+from mlkit.passes.conversion.llvm_common.memref_descriptor import ALIGNED, ALLOCATED, OFFSET, SIZES
+from mlkit.passes.conversion.llvm_common.memref_descriptor import STRIDES, OpBuilder
 from mlkit.passes.conversion.llvm_common.type_converter import DYNAMIC
 from mlkit.passes.conversion.memref_to_llvm.pattern import MemRefPattern
 

@@ -13,20 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, memref
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    DenseIntOrFPElementsAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    MemRefType,
-    ModuleOp,
-    StringAttr,
-    SymbolRefAttr,
-    TensorType,
-    UnitAttr,
-    UnrankedMemRefType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseIntOrFPElementsAttr, IndexType, IntegerAttr
+from xdsl.dialects.builtin import IntegerType, MemRefType, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import TensorType, UnitAttr, UnrankedMemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 

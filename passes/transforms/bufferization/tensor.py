@@ -7,14 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    DenseIntOrFPElementsAttr,
-    IndexType,
-    MemRefType,
-    TensorType,
-    UnrankedTensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseIntOrFPElementsAttr, IndexType, MemRefType
+from xdsl.dialects.builtin import TensorType, UnrankedTensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    MemRefType,
-    NoneAttr,
-    StridedLayoutAttr,
-    TensorType,
-    UnrankedMemRefType,
-    UnrankedTensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
+from xdsl.dialects.builtin import TensorType, UnrankedMemRefType, UnrankedTensorType
 from xdsl.ir import Attribute
 
 Layout = tuple[list[int], int]  # strides, offset; DYNAMIC_INDEX for unknown

@@ -24,11 +24,8 @@ from xdsl.ir import Operation, SSAValue
 
 from mlkit.dialects.gpu.attrs import CompilationTarget, ObjectAttr, SelectObjectAttr
 from mlkit.dialects.gpu.kernel import BinaryOp, LaunchFuncOp
-from mlkit.target.llvmir.interface import (
-    FunctionContext,
-    LLVMTranslationDialectInterface,
-    ModuleContext,
-)
+from mlkit.target.llvmir.interface import FunctionContext, LLVMTranslationDialectInterface
+from mlkit.target.llvmir.interface import ModuleContext
 from mlkit.target.llvmir.types import TranslationFailure, identifier, quote_bytes
 
 # upstream's runtime API, by name: (result, parameters) in LLVM IR

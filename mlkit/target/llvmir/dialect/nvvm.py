@@ -23,11 +23,8 @@ from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType
 from xdsl.ir import Operation
 
 from mlkit.dialects import llvm, nvvm
-from mlkit.target.llvmir.interface import (
-    FunctionContext,
-    FunctionHead,
-    LLVMTranslationDialectInterface,
-)
+from mlkit.target.llvmir.interface import FunctionContext, FunctionHead
+from mlkit.target.llvmir.interface import LLVMTranslationDialectInterface
 from mlkit.target.llvmir.types import TranslationFailure
 
 _SREG = "nvvm.read.ptx.sreg."
