@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from xdsl.dialects import func as xfunc
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FlatSymbolRefAttrConstr, FunctionType
 from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint, SymbolRefAttr, UnitAttr
-from xdsl.ir import Attribute, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.irdl import IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
 from xdsl.irdl import opt_prop_def, prop_def, region_def, result_def, traits_def, var_operand_def
 from xdsl.irdl import var_result_def
@@ -29,6 +29,7 @@ from xdsl.traits import SymbolOpInterface, SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.utils.attr_dict import print_attr_dict
+from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, verify_that
 from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
 from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
@@ -318,8 +319,4 @@ _REPLACED: dict[type, type] = {
     xfunc.ReturnOp: ReturnOp,
 }
 
-Func = Dialect(
-    "func",
-    [*(_REPLACED.get(op, op) for op in xfunc.Func.operations), ConstantOp, CallIndirectOp],
-    list(xfunc.Func.attributes),
-)
+Func = with_replacements(xfunc.Func, _REPLACED, [ConstantOp, CallIndirectOp])

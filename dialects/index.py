@@ -37,7 +37,7 @@ from xdsl.traits import Commutative, ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from mlkit.dialects.utils.ods import INDEX, upstream_op
+from mlkit.dialects.utils.ods import INDEX, upstream_op, verify_cast_compatible
 
 # ODS descriptions of the other constraints the index ops use, and the constraints
 I1 = "1-bit signless integer"
@@ -272,10 +272,8 @@ class IndexCastOp(IRDLOperation):
             if not _is_integer_or_index(t):
                 raise VerifyException(f"{kind} #0 must be {INTEGER_OR_INDEX}, but got '{t}'")
         # CastSOp/CastUOp::areCastCompatible: exactly one side is index
-        if isinstance(in_type, IndexType) == isinstance(out_type, IndexType):
-            raise VerifyException(
-                f"operand type '{in_type}' and result type '{out_type}' are cast incompatible"
-            )
+        one_index = isinstance(in_type, IndexType) != isinstance(out_type, IndexType)
+        verify_cast_compatible(one_index, in_type, out_type)
 
 
 @index_op

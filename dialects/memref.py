@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import I64, AnyFloat, DenseIntOrFPElementsAttr, Integ
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, NoneAttr, StridedLayoutAttr, StringAttr
 from xdsl.dialects.builtin import SymbolNameConstraint, SymbolRefAttr, TensorType, UnitAttr, i64
 from xdsl.dialects.builtin import UnrankedMemRefType
-from xdsl.ir import Attribute, Dialect
+from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, base, operand_def, opt_prop_def, prop_def, result_def
 from xdsl.irdl import traits_def, var_operand_def
 from xdsl.parser import Parser
@@ -27,8 +27,9 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
-from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op
+from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_cast_compatible
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"
@@ -101,11 +102,8 @@ class CastOp(_FromMemRef, xmemref.CastOp):
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
     def verify_(self) -> None:
-        if not cast_compatible(self.source.type, self.dest.type):
-            raise VerifyException(
-                f"operand type '{self.source.type}' and result type '{self.dest.type}' "
-                "are cast incompatible"
-            )
+        source, dest = self.source.type, self.dest.type
+        verify_cast_compatible(cast_compatible(source, dest), source, dest)
 
 
 @upstream_op
@@ -170,10 +168,7 @@ class MemorySpaceCastOp(_FromMemRef, xmemref.MemorySpaceCastOp):
             ok = a.element_type == b.element_type
         else:
             ok = False
-        if not ok:
-            raise VerifyException(
-                f"operand type '{a}' and result type '{b}' are cast incompatible"
-            )
+        verify_cast_compatible(ok, a, b)
 
 
 @upstream_op
@@ -411,8 +406,4 @@ _REPLACED: dict[type, type] = {
     xmemref.GetGlobalOp: GetGlobalOp,
 }
 
-MemRef = Dialect(
-    "memref",
-    [_REPLACED.get(op, op) for op in xmemref.MemRef.operations],
-    list(xmemref.MemRef.attributes),
-)
+MemRef = with_replacements(xmemref.MemRef, _REPLACED)

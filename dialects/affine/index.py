@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, BoolAttr, DenseArrayBase, Index
 from xdsl.dialects.builtin import IntegerType, UnitAttr, i64
 from xdsl.dialects.utils.dynamic_index_list import parse_dynamic_index_list_without_types
 from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, operand_def
 from xdsl.irdl import opt_prop_def, prop_def, result_def, traits_def, var_operand_def
 from xdsl.irdl import var_result_def
@@ -24,6 +24,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.utils.dynamic_sizes import count_dynamic
 
 
 @irdl_custom_directive
@@ -55,8 +57,17 @@ class ParenDynamicIndexList(CustomDirective):
         )
 
 
-def _verify_basis(static: Sequence[int], num_dynamic: int) -> None:
-    if sum(1 for v in static if v == DYNAMIC_INDEX) != num_dynamic:
+def _verify_basis(
+    static: Sequence[int],
+    dynamic: Sequence[SSAValue],
+    indices: Sequence[SSAValue],
+    count_error: str,
+) -> None:
+    """The checks both ops make of their basis: one index per basis element
+    and possibly one more (else ``count_error``), one value per dynamic entry."""
+    if len(indices) not in (len(static), len(static) + 1):
+        raise VerifyException(count_error)
+    if count_dynamic(static) != len(dynamic):
         raise VerifyException(
             "mismatch between dynamic and static basis (kDynamic marker but no "
             "corresponding dynamic basis entry) -- this can only happen due to an "
@@ -82,11 +93,12 @@ class DelinearizeIndexOp(IRDLOperation):
 
     def verify_(self) -> None:
         static = self.static_basis.get_values()
-        if len(self.multi_index) not in (len(static), len(static) + 1):
-            raise VerifyException(
-                "should return an index for each basis element and up to one extra index"
-            )
-        _verify_basis(static, len(self.dynamic_basis))
+        _verify_basis(
+            static,
+            self.dynamic_basis,
+            self.multi_index,
+            "should return an index for each basis element and up to one extra index",
+        )
         if any(v <= 0 and v != DYNAMIC_INDEX for v in static):
             raise VerifyException("no basis element may be statically non-positive")
 
@@ -156,9 +168,9 @@ class LinearizeIndexOp(IRDLOperation):
         printer.print_attribute(self.linear_index.type)
 
     def verify_(self) -> None:
-        static = self.static_basis.get_values()
-        if len(self.multi_index) not in (len(static), len(static) + 1):
-            raise VerifyException(
-                "should be passed a basis element for each index except possibly the first"
-            )
-        _verify_basis(static, len(self.dynamic_basis))
+        _verify_basis(
+            self.static_basis.get_values(),
+            self.dynamic_basis,
+            self.multi_index,
+            "should be passed a basis element for each index except possibly the first",
+        )

@@ -23,7 +23,8 @@ from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.affine.scope import get_affine_scope, is_valid_dim, is_valid_symbol, verify_dims_and_symbols
+from mlkit.dialects.affine.scope import get_affine_scope, is_valid_dim, is_valid_symbol
+from mlkit.dialects.affine.scope import verify_dims_and_symbols
 from mlkit.dialects.affine.syntax import parse_dim_and_symbol_list, parse_map_attr
 from mlkit.dialects.affine.syntax import parse_map_of_ssa_ids, parse_type_of
 from mlkit.dialects.affine.syntax import print_dim_and_symbol_list, print_map_attr
@@ -50,29 +51,36 @@ def _parse_map_and_operands(parser: Parser) -> tuple[AffineMapAttr, list[SSAValu
     return amap, operands, num_dims, parser.parse_optional_attr_dict()
 
 
-def _print_map_and_operands(printer: Printer, op: Operation, amap: AffineMapAttr) -> None:
-    printer.print_string(" ")
-    print_map_attr(printer, amap)
-    print_dim_and_symbol_list(printer, op.operands, amap.data.num_dims)
-    printer.print_op_attributes(op.attributes)
+class _MapOfOperands(IRDLOperation):
+    """An op whose ``map`` takes its operands as dims and symbols, written
+    ``#map (dims)[symbols] {attrs}``; operand types are checked in ``verify_``
+    for upstream's wording."""
 
-
-def _check_operand_count(op: Operation, amap: AffineMapAttr) -> None:
-    check_index_types(op.operands, 0, "operand", True)
-    check_index_types(op.results, 0, "result", False)
-    if len(op.operands) != amap.data.num_dims + amap.data.num_symbols:
-        raise VerifyException("operand count and affine map dimension and symbol count must match")
-
-
-@irdl_op_definition
-class ApplyOp(xaffine.ApplyOp):
-    """``affine.apply``; operand types are checked in ``verify_`` for upstream's wording."""
-
-    name = "affine.apply"
-    mapOperands = var_operand_def()
     map = prop_def(AffineMapAttr)
     result = result_def()
     traits = traits_def(Pure())
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        print_map_attr(printer, self.map)
+        print_dim_and_symbol_list(printer, self.operands, self.map.data.num_dims)
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        check_index_types(self.operands, 0, "operand", True)
+        check_index_types(self.results, 0, "result", False)
+        if len(self.operands) != self.map.data.num_dims + self.map.data.num_symbols:
+            raise VerifyException(
+                "operand count and affine map dimension and symbol count must match"
+            )
+
+
+@irdl_op_definition
+class ApplyOp(_MapOfOperands, xaffine.ApplyOp):
+    """``affine.apply``: the single result of the map."""
+
+    name = "affine.apply"
+    mapOperands = var_operand_def()
 
     @classmethod
     def parse(cls, parser: Parser) -> ApplyOp:
@@ -85,11 +93,8 @@ class ApplyOp(xaffine.ApplyOp):
         op.attributes |= attrs
         return op
 
-    def print(self, printer: Printer) -> None:
-        _print_map_and_operands(printer, self, self.map)
-
     def verify_(self) -> None:
-        _check_operand_count(self, self.map)
+        super().verify_()
         m = self.map.data
         if len(m.results) != 1:
             raise VerifyException("mapping must produce one value")
@@ -99,8 +104,11 @@ class ApplyOp(xaffine.ApplyOp):
                 raise VerifyException("dimensional operand cannot be used as a symbol")
 
 
-class _MinMax(IRDLOperation):
-    """Shared syntax of affine.min and affine.max (upstream's AffineMinMaxOpBase)."""
+class _MinMax(_MapOfOperands):
+    """Shared fields and syntax of affine.min and affine.max (upstream's
+    AffineMinMaxOpBase)."""
+
+    arguments = var_operand_def()
 
     @classmethod
     def parse(cls, parser: Parser) -> _MinMax:
@@ -109,12 +117,9 @@ class _MinMax(IRDLOperation):
         op.attributes |= attrs
         return op
 
-    def print(self, printer: Printer) -> None:
-        _print_map_and_operands(printer, self, self.map)  # pyright: ignore
-
     def verify_(self) -> None:
-        _check_operand_count(self, self.map)  # pyright: ignore
-        if not self.map.data.results:  # pyright: ignore
+        super().verify_()
+        if not self.map.data.results:
             raise VerifyException("affine map expect at least one result")
 
 
@@ -123,10 +128,6 @@ class MinOp(_MinMax, xaffine.MinOp):
     """``affine.min``: the minimum of the map's results."""
 
     name = "affine.min"
-    arguments = var_operand_def()
-    result = result_def()
-    map = prop_def(AffineMapAttr)
-    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -134,10 +135,6 @@ class MaxOp(_MinMax):
     """``affine.max``: the maximum of the map's results (missing from xDSL)."""
 
     name = "affine.max"
-    arguments = var_operand_def()
-    result = result_def()
-    map = prop_def(AffineMapAttr)
-    traits = traits_def(Pure())
 
 
 # ---------------------------------------------------------------------------
@@ -168,22 +165,30 @@ def _verify_vector_access(op: Operation, memref: SSAValue, vector: Attribute) ->
 
 
 class _Access(IRDLOperation):
-    """Upstream's syntax of the affine memory accesses:
+    """The memref, indices and map of the affine memory accesses, after the
+    stored value, and upstream's syntax and verifier for them:
     ``[%value,] %memref[%i + 3, symbol(%n)] {attrs} : memref<...>[, vector<...>]``."""
 
     STORES: ClassVar[bool] = False  # the stored value is the first operand
     VECTOR: ClassVar[bool] = False  # the vector type follows the memref type
+    MISMATCH: ClassVar[str]  # a scalar access's error for a value not of the element type
 
-    def _access(self) -> tuple[SSAValue, AffineMapAttr, Sequence[SSAValue]]:
-        """The memref, the map and the map's operands."""
-        first = 1 if self.STORES else 0
-        amap = self.properties["map"]
-        assert isinstance(amap, AffineMapAttr)
-        return self.operands[first], amap, self.operands[first + 1 :]
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)  # the operands of the map
+    map = prop_def(AffineMapAttr)
 
-    def _verify_access(self) -> None:
-        memref, amap, indices = self._access()
-        _verify_indexing(self, amap, indices, memref)
+    def _accessed(self) -> SSAValue:
+        """The value loaded or stored."""
+        return self.operands[0] if self.STORES else self.results[0]
+
+    def verify_(self) -> None:
+        mtype = self.memref.type
+        assert isinstance(mtype, MemRefType)
+        if not self.VECTOR and self._accessed().type != mtype.element_type:
+            raise VerifyException(self.MISMATCH)
+        _verify_indexing(self, self.map, self.indices, self.memref)
+        if self.VECTOR:
+            _verify_vector_access(self, self.memref, self._accessed().type)
 
     @classmethod
     def parse(cls, parser: Parser) -> _Access:
@@ -208,20 +213,18 @@ class _Access(IRDLOperation):
         )
 
     def print(self, printer: Printer) -> None:
-        memref, amap, indices = self._access()
         printer.print_string(" ")
         print_leading_operand(printer, self.operands[0] if self.STORES else None)
-        printer.print_ssa_value(memref)
+        printer.print_ssa_value(self.memref)
         printer.print_string("[")
-        print_map_of_ssa_ids(printer, amap.data, indices)
+        print_map_of_ssa_ids(printer, self.map.data, self.indices)
         printer.print_string("]")
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
-        printer.print_attribute(memref.type)
+        printer.print_attribute(self.memref.type)
         if self.VECTOR:
             printer.print_string(", ")
-            vector = self.operands[0] if self.STORES else self.results[0]
-            printer.print_attribute(vector.type)
+            printer.print_attribute(self._accessed().type)
 
 
 @irdl_op_definition
@@ -229,18 +232,9 @@ class LoadOp(_Access, xaffine.LoadOp):
     """``affine.load %m[%i + 3, symbol(%n)] : memref<...>``."""
 
     name = "affine.load"
-    memref = operand_def(MemRefType)
-    indices = var_operand_def(IndexType)
     result = result_def()
-    map = prop_def(AffineMapAttr)
     traits = traits_def(MemoryReadEffect())
-
-    def verify_(self) -> None:
-        mtype = self.memref.type
-        assert isinstance(mtype, MemRefType)
-        if self.result.type != mtype.element_type:
-            raise VerifyException("result type must match element type of memref")
-        self._verify_access()
+    MISMATCH: ClassVar[str] = "result type must match element type of memref"
 
 
 @irdl_op_definition
@@ -249,18 +243,9 @@ class StoreOp(_Access, xaffine.StoreOp):
 
     name = "affine.store"
     value = operand_def()
-    memref = operand_def(MemRefType)
-    indices = var_operand_def(IndexType)
-    map = prop_def(AffineMapAttr)
     traits = traits_def(MemoryWriteEffect())
     STORES: ClassVar[bool] = True
-
-    def verify_(self) -> None:
-        mtype = self.memref.type
-        assert isinstance(mtype, MemRefType)
-        if self.value.type != mtype.element_type:
-            raise VerifyException("value to store must have the same type as memref element type")
-        self._verify_access()
+    MISMATCH: ClassVar[str] = "value to store must have the same type as memref element type"
 
 
 @irdl_op_definition
@@ -268,16 +253,9 @@ class VectorLoadOp(_Access, xaffine.VectorLoadOp):
     """``affine.vector_load %m[...] : memref<...>, vector<...>``."""
 
     name = "affine.vector_load"
-    memref = operand_def(MemRefType)
-    indices = var_operand_def(IndexType)
     result = result_def(VectorType)
-    map = prop_def(AffineMapAttr)
     traits = traits_def(MemoryReadEffect())
     VECTOR: ClassVar[bool] = True
-
-    def verify_(self) -> None:
-        self._verify_access()
-        _verify_vector_access(self, self.memref, self.result.type)
 
 
 @irdl_op_definition
@@ -286,16 +264,9 @@ class VectorStoreOp(_Access, xaffine.VectorStoreOp):
 
     name = "affine.vector_store"
     value = operand_def(VectorType)
-    memref = operand_def(MemRefType)
-    indices = var_operand_def(IndexType)
-    map = prop_def(AffineMapAttr)
     traits = traits_def(MemoryWriteEffect())
     STORES: ClassVar[bool] = True
     VECTOR: ClassVar[bool] = True
-
-    def verify_(self) -> None:
-        self._verify_access()
-        _verify_vector_access(self, self.memref, self.value.type)
 
 
 # ---------------------------------------------------------------------------

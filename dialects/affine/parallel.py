@@ -15,7 +15,8 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, Signednes
 from xdsl.dialects.builtin import i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineExpr, AffineMap
-from xdsl.irdl import irdl_op_definition, prop_def, region_def, traits_def, var_operand_def, var_result_def
+from xdsl.irdl import irdl_op_definition, prop_def, region_def, traits_def, var_operand_def
+from xdsl.irdl import var_result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import RecursiveMemoryEffect, SingleBlockImplicitTerminator

@@ -17,11 +17,12 @@ from typing import ClassVar
 
 from mlkit.dialects.arith.casts import CAST_REPLACEMENTS, NEW_CASTS, IntegerOverflowAttr
 from mlkit.dialects.arith.casts import same_shape
+from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, UnitAttr
 from xdsl.dialects.builtin import UnrankedTensorType, VectorType, i1
-from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, VarConstraint, irdl_op_definition, operand_def, opt_prop_def
 from xdsl.irdl import prop_def, result_def, traits_def
 from xdsl.parser import Parser
@@ -138,9 +139,10 @@ class FlushDenormalsOp(IRDLOperation):
 
 
 class _Comparison(IRDLOperation):
-    """Shared syntax of cmpi/cmpf: ``pred, %a, %b [fastmath<..>] {attrs} : T``,
-    with the result an ``i1`` shaped like the operands."""
+    """Shared syntax and checks of cmpi/cmpf: ``pred, %a, %b [fastmath<..>]
+    {attrs} : T``, with the result an ``i1`` shaped like the operands."""
 
+    result = result_def(_BOOL_LIKE)
     PREDICATES: ClassVar[list[str]] = []
     HAS_FASTMATH: ClassVar[bool] = False
 
@@ -161,7 +163,7 @@ class _Comparison(IRDLOperation):
             properties={"predicate": IntegerAttr(predicate, 64), **props},
         )
 
-    def verify_comparison(self) -> None:
+    def verify_(self) -> None:
         lhs, rhs = self.operands[0].type, self.operands[1].type
         if lhs != rhs:
             raise VerifyException("requires all operands to have the same type")
@@ -220,7 +222,6 @@ class CmpiOp(_Comparison, xarith.CmpiOp):
     predicate = prop_def(IntegerAttr)
     lhs = operand_def(_INT_LIKE)
     rhs = operand_def(_INT_LIKE)
-    result = result_def(_BOOL_LIKE)
     traits = xarith.CmpiOp.traits
     PREDICATES: ClassVar[list[str]] = xarith.CMPI_COMPARISON_OPERATIONS
 
@@ -228,9 +229,6 @@ class CmpiOp(_Comparison, xarith.CmpiOp):
         self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str
     ) -> None:
         self._init_comparison(operand1, operand2, arg, {})
-
-    def verify_(self) -> None:
-        self.verify_comparison()
 
 
 @irdl_op_definition
@@ -244,7 +242,6 @@ class CmpfOp(_Comparison, xarith.CmpfOp):
     fastmath = prop_def(
         xarith.FastMathFlagsAttr, default_value=xarith.FastMathFlagsAttr("none")
     )
-    result = result_def(_BOOL_LIKE)
     traits = xarith.CmpfOp.traits
     PREDICATES: ClassVar[list[str]] = xarith.CMPF_COMPARISON_OPERATIONS
     HAS_FASTMATH: ClassVar[bool] = True
@@ -257,9 +254,6 @@ class CmpfOp(_Comparison, xarith.CmpfOp):
         fastmath: xarith.FastMathFlagsAttr = _NO_FASTMATH,
     ) -> None:
         self._init_comparison(operand1, operand2, arg, {"fastmath": fastmath})
-
-    def verify_(self) -> None:
-        self.verify_comparison()
 
 
 @upstream_op
@@ -340,17 +334,7 @@ _REPLACED: dict[type, type] = {
     xarith.MuliOp: MuliOp,
     xarith.ShLIOp: ShLIOp,
     **CAST_REPLACEMENTS,
+    xarith.IntegerOverflowAttr: IntegerOverflowAttr,
 }
 
-Arith = Dialect(
-    "arith",
-    [
-        *(_REPLACED.get(op, op) for op in xarith.Arith.operations),
-        RemFOp,
-        FlushDenormalsOp,
-        *NEW_CASTS,
-    ],
-    [IntegerOverflowAttr if a is xarith.IntegerOverflowAttr else a for a in xarith.Arith.attributes],
-    # xDSL's constant materialization (folding); Dialect has no public accessor
-    list(xarith.Arith._interfaces),  # pyright: ignore[reportPrivateUsage]
-)
+Arith = with_replacements(xarith.Arith, _REPLACED, [RemFOp, FlushDenormalsOp, *NEW_CASTS])

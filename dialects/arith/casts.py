@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar, Literal
 
-from mlkit.dialects.utils.ods import upstream_op
+from mlkit.dialects.utils.ods import upstream_op, verify_cast_compatible
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.dialects.builtin import SignlessIntegerConstraint, TensorType, UnitAttr
@@ -120,10 +120,8 @@ class CastSyntax(IRDLOperation):
             self.SCALED and not same_shape(source, self.operands[1].type)
         ):
             raise VerifyException("requires the same shape for all operands and results")
-        if not type(self).COMPATIBLE(element_type(source), element_type(result)):
-            raise VerifyException(
-                f"operand type '{source}' and result type '{result}' are cast incompatible"
-            )
+        compatible = type(self).COMPATIBLE(element_type(source), element_type(result))
+        verify_cast_compatible(compatible, source, result)
         if self.ROUNDING is not None and (mode := self.properties.get(self.ROUNDING)) is not None:
             assert isinstance(mode, IntegerAttr)
             if not 0 <= mode.value.data < len(ROUNDING_MODES):

@@ -14,15 +14,16 @@ Reused from xDSL as they agree with upstream: ``!gpu.async.token`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Data, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
+
+from mlkit.dialects.utils.enums import AngleBracketedEnum
 
 
 class AllReduceOperation(StrEnum):
@@ -105,39 +106,20 @@ class ShuffleModeAttr(EnumAttribute[ShuffleMode], SpacedOpaqueSyntaxAttribute):
     name = "gpu.shuffle_mode"
 
 
-class AngleEnumAttribute(Data[StrEnum]):
-    """An enum written ``#gpu.name<value>``; inside ops printed ``<value>``,
-    as upstream's ``EnumAttr`` with assembly format `` `<` $value `>` `` is."""
-
-    enum_type: ClassVar[type[StrEnum]]
-
-    def __init__(self, value: StrEnum | str) -> None:
-        super().__init__(self.enum_type(value))
-
-    def print_parameter(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.data.value}>")
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
-        with parser.in_angle_brackets():
-            return parser.parse_str_enum(cls.enum_type)
-
-
 @irdl_attr_definition
-class AddressSpaceAttr(AngleEnumAttribute):
+class AddressSpaceAttr(AngleBracketedEnum, EnumAttribute[AddressSpace]):
     """``#gpu.address_space<workgroup>``: a GPU memory space, used as a memref
-    memory space and in ``gpu.barrier memfence [...]``."""
+    memory space and in ``gpu.barrier memfence [...]``; inside ops printed
+    ``<workgroup>``."""
 
     name = "gpu.address_space"
-    enum_type = AddressSpace
 
 
 @irdl_attr_definition
-class BarrierScopeAttr(AngleEnumAttribute):
+class BarrierScopeAttr(AngleBracketedEnum, EnumAttribute[BarrierScope]):
     """``#gpu.barrier_scope<subgroup>``: the execution scope of ``gpu.barrier``."""
 
     name = "gpu.barrier_scope"
-    enum_type = BarrierScope
 
 
 @irdl_attr_definition

@@ -12,7 +12,8 @@ from xdsl.irdl import IRDLOperation
 
 from mlkit.dialects.gpu.func import GPUFuncOp, ReturnOp
 from mlkit.dialects.gpu.launch import LaunchFuncOp, LaunchOp, TerminatorOp
-from mlkit.dialects.gpu.module import CONTAINER_MODULE_ATTR, KERNEL_FUNC_ATTR, BinaryOp, GPUModuleOp
+from mlkit.dialects.gpu.module import CONTAINER_MODULE_ATTR, KERNEL_FUNC_ATTR, BinaryOp
+from mlkit.dialects.gpu.module import GPUModuleOp
 
 __all__ = [
     "CONTAINER_MODULE_ATTR",

@@ -28,7 +28,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.gpu.attrs import AddressSpace
 from mlkit.dialects.gpu.func import GPUFuncOp, verify_attributions
-from mlkit.dialects.gpu.module import CONTAINER_MODULE_ATTR, KERNEL_FUNC_ATTR, BinaryOp, GPUModuleOp
+from mlkit.dialects.gpu.module import CONTAINER_MODULE_ATTR, KERNEL_FUNC_ATTR, BinaryOp
+from mlkit.dialects.gpu.module import GPUModuleOp
 from mlkit.dialects.gpu.syntax import ASYNC_FORMAT, AsyncOp, parse_async_dependencies
 from mlkit.dialects.gpu.syntax import parse_attributions, print_async_dependencies
 from mlkit.dialects.gpu.syntax import print_attributions

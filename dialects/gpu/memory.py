@@ -18,6 +18,7 @@ from xdsl.irdl import opt_prop_def, result_def, var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.gpu.syntax import ASYNC_FORMAT, AsyncOp
+from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import verify_that
 
 @irdl_op_definition
@@ -53,11 +54,7 @@ class AllocOp(AsyncOp):
     def verify_(self) -> None:
         t = self.memref.type
         assert isinstance(t, MemRefType)
-        if len(self.dynamicSizes) != sum(1 for d in t.get_shape() if d == DYNAMIC_INDEX):
-            raise VerifyException(
-                f"incorrect number of dynamic sizes, has {len(self.dynamicSizes)}, "
-                f"expected {sum(1 for d in t.get_shape() if d == DYNAMIC_INDEX)}"
-            )
+        verify_dynamic_size_count(t, len(self.dynamicSizes))
         layout = t.layout
         symbols = layout.data.num_symbols if isinstance(layout, AffineMapAttr) else 0
         if len(self.symbolOperands) != symbols:

@@ -9,14 +9,13 @@ with upstream). The function enums that parametrize named ops (``#linalg.type_fn
 from __future__ import annotations
 
 from enum import auto
-from typing import ClassVar
 
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.irdl import irdl_attr_definition
-from xdsl.parser import AttrParser
-from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
+
+from mlkit.dialects.utils.enums import AngleBracketedEnum
 
 __all__ = [
     "BinaryFn",
@@ -81,44 +80,26 @@ ElementwiseKind = StrEnum(  # type: ignore[misc]
 """Every unary, binary and ternary function, as ``linalg.elementwise`` names them."""
 
 
-class _Bracketed:
-    """Mixin, listed before ``EnumAttribute[...]``: the value in angle brackets,
-    ``#linalg.type_fn<cast_signed>``, as upstream's assembly format `` `<` $value `>` ``
-    writes it (xDSL's enum attributes print it bare)."""
-
-    enum_type: ClassVar[type[StrEnum]]
-    data: StrEnum
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
-        with parser.in_angle_brackets():
-            return parser.parse_str_enum(cls.enum_type)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_string(self.data.value)
-
-
 @irdl_attr_definition
-class TypeFnAttr(_Bracketed, EnumAttribute[TypeFn]):
+class TypeFnAttr(AngleBracketedEnum, EnumAttribute[TypeFn]):
     name = "linalg.type_fn"
 
 
 @irdl_attr_definition
-class UnaryFnAttr(_Bracketed, EnumAttribute[UnaryFn]):
+class UnaryFnAttr(AngleBracketedEnum, EnumAttribute[UnaryFn]):
     name = "linalg.unary_fn"
 
 
 @irdl_attr_definition
-class BinaryFnAttr(_Bracketed, EnumAttribute[BinaryFn]):
+class BinaryFnAttr(AngleBracketedEnum, EnumAttribute[BinaryFn]):
     name = "linalg.binary_fn"
 
 
 @irdl_attr_definition
-class TernaryFnAttr(_Bracketed, EnumAttribute[TernaryFn]):
+class TernaryFnAttr(AngleBracketedEnum, EnumAttribute[TernaryFn]):
     name = "linalg.ternary_fn"
 
 
 @irdl_attr_definition
-class ElementwiseKindAttr(_Bracketed, EnumAttribute[ElementwiseKind]):
+class ElementwiseKindAttr(AngleBracketedEnum, EnumAttribute[ElementwiseKind]):
     name = "linalg.elementwise_kind"

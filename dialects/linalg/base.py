@@ -18,7 +18,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.body import element_type
-from mlkit.dialects.utils.operand_lists import parse_colon_typed_operands, print_colon_typed_operands
+from mlkit.dialects.utils.operand_lists import parse_colon_typed_operands
+from mlkit.dialects.utils.operand_lists import print_colon_typed_operands
 
 __all__ = [
     "parse_ins_outs",
@@ -90,7 +91,8 @@ def verify_destination_style(op: Operation, outputs: Sequence[SSAValue]) -> None
             )
 
 
-def _shape(value: SSAValue) -> tuple[int, ...]:
+def value_shape(value: SSAValue) -> tuple[int, ...]:
+    """The shape of a shaped value; ``()`` for a scalar."""
     t = value.type
     return tuple(t.get_shape()) if isinstance(t, ShapedType) else ()
 
@@ -103,7 +105,7 @@ def static_loop_ranges(
     num_loops = maps[0].num_dims if maps else 0
     ranges: list[int | None] = [None] * num_loops
     for indexing_map, value in zip(maps, operands):
-        for expr, size in zip(indexing_map.results, _shape(value)):
+        for expr, size in zip(indexing_map.results, value_shape(value)):
             if isinstance(expr, AffineDimExpr) and ranges[expr.position] is None:
                 ranges[expr.position] = size
     if any(r is None for r in ranges):
@@ -134,7 +136,7 @@ def verify_structured(
                 f"expected indexing_map #{index} to have {num_loops} dim(s) to match "
                 "the number of loops"
             )
-        rank = len(_shape(value))
+        rank = len(value_shape(value))
         if len(indexing_map.results) != rank:
             raise VerifyException(
                 f"expected operand #{index} rank ({rank}) to match the result rank of "
@@ -150,7 +152,7 @@ def verify_structured(
         for index, (indexing_map, value) in enumerate(zip(maps, operands)):
             first = indexing_map.eval(starts, [])
             last = indexing_map.eval(ends, [])
-            for dim, size in enumerate(_shape(value)):
+            for dim, size in enumerate(value_shape(value)):
                 if size == DYNAMIC_INDEX or size == 0:
                     continue
                 inferred = max(first[dim], last[dim]) + 1

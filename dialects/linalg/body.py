@@ -157,23 +157,29 @@ class BodyBuilder:
             if isinstance(src, IndexType):
                 return self._add(arith.IndexCastOp(value, to_type))
             if isinstance(src, IntegerType):
-                if _width(to_type) > _width(src):
-                    cls = arith.ExtUIOp if unsigned else arith.ExtSIOp
-                    return self._add(cls(value, to_type))
-                if _width(to_type) < _width(src):
-                    return self._add(arith.TruncIOp(value, to_type))
-                return value
+                extend = arith.ExtUIOp if unsigned else arith.ExtSIOp
+                return self._resize(value, to_type, extend, arith.TruncIOp)
         elif isinstance(to_type, AnyFloat):
             if isinstance(src, IntegerType):
                 cls = arith.UIToFPOp if unsigned else arith.SIToFPOp
                 return self._add(cls(value, to_type))
             if isinstance(src, AnyFloat):
-                if _width(to_type) > _width(src):
-                    return self._add(arith.ExtFOp(value, to_type))
-                if _width(to_type) < _width(src):
-                    return self._add(arith.TruncFOp(value, to_type))
-                return value
+                return self._resize(value, to_type, arith.ExtFOp, arith.TruncFOp)
         # Upstream warns and leaves the value as it is; the op then fails to verify.
+        return value
+
+    def _resize(
+        self,
+        value: SSAValue,
+        to_type: Attribute,
+        extend: Callable[[SSAValue, Attribute], Operation],
+        truncate: Callable[[SSAValue, Attribute], Operation],
+    ) -> SSAValue:
+        """``value`` extended or truncated to the width of ``to_type``, or as it is."""
+        if _width(to_type) > _width(value.type):
+            return self._add(extend(value, to_type))
+        if _width(to_type) < _width(value.type):
+            return self._add(truncate(value, to_type))
         return value
 
     # -- arithmetic functions ---------------------------------------------------

@@ -23,7 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_destination_style
-from mlkit.dialects.linalg.base import verify_structured
+from mlkit.dialects.linalg.base import value_shape, verify_structured
 from mlkit.dialects.linalg.body import YieldOp, element_type
 from mlkit.dialects.linalg.structural import build_payload_region, iterators_attr, maps_attr
 from mlkit.dialects.linalg.structural import name_block_args, parse_dense_i64_keyword
@@ -33,11 +33,6 @@ from mlkit.dialects.linalg.structural import print_short_form
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 __all__ = ["BroadcastOp", "MapOp", "ReduceOp", "TransposeOp"]
-
-
-def _shape(value: SSAValue) -> tuple[int, ...]:
-    t = value.type
-    return tuple(t.get_shape()) if isinstance(t, ShapedType) else ()
 
 
 def _fmt_shape(shape: Sequence[int]) -> str:
@@ -202,11 +197,11 @@ class MapOp(_PayloadOp):
         return [self.init]
 
     def indexing_maps_list(self) -> list[AffineMap]:
-        rank = len(_shape(self.init))
+        rank = len(value_shape(self.init))
         return [AffineMap.identity(rank)] * (len(self.inputs) + 1)
 
     def iterator_kinds(self) -> list[IteratorType]:
-        return [IteratorType.PARALLEL] * len(_shape(self.init))
+        return [IteratorType.PARALLEL] * len(value_shape(self.init))
 
     @property
     def body(self) -> Region:
@@ -225,11 +220,11 @@ class MapOp(_PayloadOp):
                 raise VerifyException(
                     f"expected element type of input '{expected}' to match bbArg type '{arg.type}'"
                 )
-        out_shape = _shape(self.init)
+        out_shape = value_shape(self.init)
         for value in self.inputs:
-            if _shape(value) != out_shape:
+            if (in_shape := value_shape(value)) != out_shape:
                 raise VerifyException(
-                    f"expected shape of input ({_fmt_shape(_shape(value))}) to match shape of "
+                    f"expected shape of input ({_fmt_shape(in_shape)}) to match shape of "
                     f"output ({_fmt_shape(out_shape)})"
                 )
 
@@ -268,7 +263,7 @@ class ReduceOp(_PayloadOp):
         return list(self.inits)
 
     def indexing_maps_list(self) -> list[AffineMap]:
-        rank = len(_shape(self.inputs[0])) if self.inputs else 0
+        rank = len(value_shape(self.inputs[0])) if self.inputs else 0
         reduced = set(self.dimensions.get_values())
         kept = tuple(AffineDimExpr(d) for d in range(rank) if d not in reduced)
         return [AffineMap.identity(rank)] * len(self.inputs) + [
@@ -276,7 +271,7 @@ class ReduceOp(_PayloadOp):
         ] * len(self.inits)
 
     def iterator_kinds(self) -> list[IteratorType]:
-        rank = len(_shape(self.inputs[0])) if self.inputs else 0
+        rank = len(value_shape(self.inputs[0])) if self.inputs else 0
         reduced = set(self.dimensions.get_values())
         return [
             IteratorType.REDUCTION if d in reduced else IteratorType.PARALLEL
@@ -291,13 +286,13 @@ class ReduceOp(_PayloadOp):
         for group, what in ((self.inputs, "inputs"), (self.inits, "outputs")):
             index_name = "input" if what == "inputs" else "output"
             for i in range(1, len(group)):
-                if _shape(group[i]) != _shape(group[0]):
+                if value_shape(group[i]) != value_shape(group[0]):
                     raise VerifyException(
                         f"expects all {what} to have the same shapes. Shape at {index_name}-index "
                         f"{i} is not equal to the shape at {index_name}-index 0."
                     )
-        in_shape = _shape(self.inputs[0])
-        init_shape = _shape(self.inits[0])
+        in_shape = value_shape(self.inputs[0])
+        init_shape = value_shape(self.inits[0])
         dims = self.dimensions.get_values()
         for d in dims:
             if d < 0 or d >= len(in_shape):
@@ -358,7 +353,7 @@ class _CopyLikeOp(DestinationStyleOp):
         return [self.init]
 
     def iterator_kinds(self) -> list[IteratorType]:
-        return [IteratorType.PARALLEL] * len(_shape(self.init))
+        return [IteratorType.PARALLEL] * len(value_shape(self.init))
 
     @classmethod
     def parse(cls, parser: Parser) -> _CopyLikeOp:
@@ -396,7 +391,7 @@ class TransposeOp(_CopyLikeOp):
         perm = list(self.permutation.get_values())
         if sorted(perm) != list(range(len(perm))):
             raise VerifyException("permutation is not valid")
-        in_shape, init_shape = _shape(self.input), _shape(self.init)
+        in_shape, init_shape = value_shape(self.input), value_shape(self.init)
         if len(in_shape) != len(init_shape):
             raise VerifyException(
                 f"input rank ({len(in_shape)}) does not match init rank ({len(init_shape)})"
@@ -424,14 +419,14 @@ class BroadcastOp(_CopyLikeOp):
     dimensions = prop_def(DenseArrayBase.constr(i64))
 
     def indexing_maps_list(self) -> list[AffineMap]:
-        rank = len(_shape(self.init))
+        rank = len(value_shape(self.init))
         added = set(self.dimensions.get_values())
         kept = tuple(AffineDimExpr(d) for d in range(rank) if d not in added)
         return [AffineMap(rank, 0, kept), AffineMap.identity(rank)]
 
     def verify_op(self) -> None:
         dims = list(self.dimensions.get_values())
-        in_shape, init_shape = _shape(self.input), _shape(self.init)
+        in_shape, init_shape = value_shape(self.input), value_shape(self.init)
         if len(in_shape) + len(dims) != len(init_shape):
             raise VerifyException(
                 "input rank plus added dimensions does not match init rank. input rank: "

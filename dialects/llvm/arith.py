@@ -29,7 +29,7 @@ from mlkit.dialects.llvm.attrs import FCMP_PREDICATES, ICMP_PREDICATES, i64_enum
 from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
 from mlkit.dialects.llvm.types import FLOAT_LIKE, SIGNLESS_INT_LIKE, is_float_like
 from mlkit.dialects.llvm.types import is_signless_integer_like
-from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
+from mlkit.dialects.utils.attr_dict import add_attr_dict, print_attr_dict
 
 OVERFLOW_FLAGS = ("nsw", "nuw")  # bit 0, bit 1
 
@@ -254,9 +254,7 @@ class _CompareOp(IRDLOperation, ABC):
         type = parser.parse_type()
         lhs_v, rhs_v = parser.resolve_operands([lhs, rhs], [type, type], at)
         op = cls(predicates[word], lhs_v, rhs_v)
-        props, attributes = split_attr_dict(cls, attrs)
-        op.properties |= props
-        op.attributes |= attributes
+        add_attr_dict(op, attrs)
         return op
 
     def print(self, printer: Printer) -> None:

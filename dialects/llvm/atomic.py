@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, UnitAttr
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, VarConstraint
+from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, result_def
 from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
 from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
@@ -21,7 +21,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.attrs import ATOMIC_ORDERINGS, ORDERING_NAMES, AtomicBinOp, AtomicOrdering
 from mlkit.dialects.llvm.attrs import i64_enum, parse_ordering
-from mlkit.dialects.llvm.interfaces import MemoryAccessOp
+from mlkit.dialects.llvm.interfaces import LLVMOp, MemoryAccessOp
 from mlkit.dialects.llvm.types import LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
@@ -161,11 +161,10 @@ class AtomicCmpXchgOp(MemoryAccessOp):
 
 
 @irdl_op_definition
-class FenceOp(IRDLOperation):
+class FenceOp(LLVMOp):
     name = "llvm.fence"
     ordering = prop_def(IntegerAttr)
     syncscope = opt_prop_def(StringAttr)
-    irdl_options = (ParsePropInAttrDict(),)
     custom_directives = (AtomicOrdering, SyncScope)
     assembly_format = "custom<SyncScope>($syncscope) custom<AtomicOrdering>($ordering) attr-dict"
 

@@ -134,6 +134,11 @@ def i64_enum(value: int) -> IntegerAttr:
     return IntegerAttr(value, IntegerType(64))
 
 
+def alignment_property(alignment: int | None) -> dict[str, Attribute]:
+    """The ``alignment = N : i64`` property of a builder given one; none otherwise."""
+    return {} if alignment is None else {"alignment": IntegerAttr(alignment, 64)}
+
+
 def parse_keyword_of(parser: Parser, keywords: Sequence[str], what: str) -> str:
     """One of ``keywords``; an error naming them otherwise."""
     at = parser.pos

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import DenseArrayBase, DenseIntOrFPElementsAttr, FunctionType
 from xdsl.dialects.builtin import IntegerType, StringAttr, SymbolRefAttr, VectorType, i32
 from xdsl.ir import Attribute, Block, SSAValue
-from xdsl.irdl import AnyAttr, AttrSizedOperandSegments, IRDLOperation, ParsePropInAttrDict
+from xdsl.irdl import AnyAttr, AttrSizedOperandSegments, IRDLOperation
 from xdsl.irdl import irdl_op_definition, operand_def, opt_operand_def, opt_prop_def, prop_def
 from xdsl.irdl import successor_def, traits_def, var_operand_def, var_result_def, var_successor_def
 from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, NO_FASTMATH, TAIL_CALL_KINDS, CConvAttr
 from mlkit.dialects.llvm.attrs import FastMathAttr, TailCallKindAttr
+from mlkit.dialects.llvm.interfaces import LLVMOp, PureOp
 from mlkit.dialects.llvm.types import LLVMFunctionType, LLVMPointerType, LLVMVoidType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
@@ -57,13 +58,12 @@ class UnreachableOp(IRDLOperation):
 
 
 @irdl_op_definition
-class BrOp(IRDLOperation):
+class BrOp(PureOp):
     name = "llvm.br"
     destOperands = var_operand_def()
     dest = successor_def()
     loop_annotation = opt_prop_def(AnyAttr())
-    traits = traits_def(IsTerminator(), Pure())
-    irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(IsTerminator())
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
     def __init__(self, dest: Block, *operands: SSAValue) -> None:
@@ -94,7 +94,7 @@ class BranchWeights(CustomDirective):
 
 
 @irdl_op_definition
-class CondBrOp(IRDLOperation):
+class CondBrOp(PureOp):
     name = "llvm.cond_br"
     condition = operand_def(IntegerType(1))
     trueDestOperands = var_operand_def()
@@ -103,8 +103,8 @@ class CondBrOp(IRDLOperation):
     falseDest = successor_def()
     branch_weights = opt_prop_def(DenseArrayBase)
     loop_annotation = opt_prop_def(AnyAttr())
-    traits = traits_def(IsTerminator(), Pure())
-    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    traits = traits_def(IsTerminator())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
     custom_directives = (BranchWeights,)
     assembly_format = (
         "$condition custom<BranchWeights>($branch_weights) `,`"
@@ -126,7 +126,7 @@ class CondBrOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SwitchOp(IRDLOperation):
+class SwitchOp(PureOp):
     """``llvm.switch %v : i32, ^default [ 1: ^bb1(%x : i32), 2: ^bb2 ]``."""
 
     name = "llvm.switch"
@@ -138,8 +138,8 @@ class SwitchOp(IRDLOperation):
     case_values = opt_prop_def(DenseIntOrFPElementsAttr)
     case_operand_segments = prop_def(DenseArrayBase)
     branch_weights = opt_prop_def(DenseArrayBase)
-    traits = traits_def(IsTerminator(), Pure())
-    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    traits = traits_def(IsTerminator())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     @classmethod
     def parse(cls, parser: Parser) -> SwitchOp:
@@ -257,13 +257,13 @@ def _parse_call_args(parser: Parser) -> list[UnresolvedOperand]:
     return parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
 
 
-class _CallBase(IRDLOperation):
+class _CallBase(LLVMOp):
     callee_operands = var_operand_def()
     op_bundle_operands = var_operand_def()
     result = var_result_def()
     fastmathFlags = prop_def(FastMathAttr, default_value=NO_FASTMATH)
     op_bundle_sizes = prop_def(DenseArrayBase, default_value=_EMPTY_BUNDLES)
-    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
 
 @irdl_op_definition

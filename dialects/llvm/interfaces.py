@@ -1,7 +1,7 @@
 """What many LLVM ops share through upstream's op classes and interfaces.
 
-* :class:`PureOp`: upstream's ``LLVM_Op`` with ``Pure``; like every LLVM op it
-  reads inherent attributes written in its attribute dictionary.
+* :class:`LLVMOp`: upstream's ``LLVM_Op``, which reads inherent attributes
+  written in its attribute dictionary; :class:`PureOp` adds ``Pure``.
 * :class:`FastMathOp`: ``LLVM_FastmathFlagsInterface``'s ``fastmathFlags``
   property, ``#llvm.fastmath<none>`` by default.
 * :class:`AliasAnalysisOp`: the memory accesses (load, store, atomicrmw,
@@ -25,11 +25,16 @@ from xdsl.traits import Pure
 from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
 
 
-class PureOp(IRDLOperation):
+class LLVMOp(IRDLOperation):
+    """An LLVM op: inherent attributes may be written in its attribute dictionary."""
+
+    irdl_options = (ParsePropInAttrDict(),)
+
+
+class PureOp(LLVMOp):
     """A side-effect-free LLVM op."""
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
 
 
 class FastMathOp(IRDLOperation):
@@ -47,12 +52,10 @@ class AliasAnalysisOp(IRDLOperation):
     tbaa = opt_prop_def(AnyAttr())
 
 
-class MemoryAccessOp(AliasAnalysisOp):
+class MemoryAccessOp(AliasAnalysisOp, LLVMOp):
     """What every load, store and atomic access also carries: ``alignment``,
-    ``volatile_`` and the ``syncscope`` of an atomic access; inherent
-    attributes read from the attribute dictionary too."""
+    ``volatile_`` and the ``syncscope`` of an atomic access."""
 
     alignment = opt_prop_def(IntegerAttr)
     volatile_ = opt_prop_def(UnitAttr)
     syncscope = opt_prop_def(StringAttr)
-    irdl_options = (ParsePropInAttrDict(),)

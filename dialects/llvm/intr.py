@@ -34,10 +34,16 @@ class FloatIntrinsic(PureOp, FastMathOp, ABC):
         super().__init__(operands=list(operands), result_types=[operands[0].type])
 
 
-class UnaryFloatIntrinsic(FloatIntrinsic, ABC):
+class UnaryIntrinsic(PureOp, ABC):
+    """An intrinsic of one operand ``in_`` whose result has its type."""
+
     T: ClassVar = VarConstraint("T", AnyAttr())
     in_ = operand_def(T)
     res = result_def(T)
+
+
+class UnaryFloatIntrinsic(FloatIntrinsic, UnaryIntrinsic, ABC):
+    """``llvm.intr.f(%x) : (T) -> T`` with fastmath flags."""
 
 
 class BinaryFloatIntrinsic(FloatIntrinsic, ABC):

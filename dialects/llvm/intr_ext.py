@@ -16,7 +16,7 @@ from typing import ClassVar
 from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
 from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
 from mlkit.dialects.llvm.intr import INTRINSIC_FORMAT, BinaryFloatIntrinsic, FloatIntrinsic
-from mlkit.dialects.llvm.intr import UnaryFloatIntrinsic
+from mlkit.dialects.llvm.intr import UnaryFloatIntrinsic, UnaryIntrinsic
 from mlkit.dialects.llvm.types import SIGNLESS_INT_LIKE, is_integer_like
 from mlkit.dialects.utils.op_classes import define_op
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType
@@ -25,12 +25,9 @@ from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint, irdl_op_definition,
 from xdsl.irdl import prop_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
-class _IntWithFlag(PureOp, ABC):
+class _IntWithFlag(UnaryIntrinsic, ABC):
     """An integer intrinsic with one ``i1`` flag property (generic syntax only)."""
 
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    in_ = operand_def(T)
-    res = result_def(T)
     FLAG: ClassVar[str]
 
     def __init__(self, operand: SSAValue, flag: bool = False) -> None:
@@ -79,13 +76,10 @@ class AbsOp(_IntWithFlag):
 
 
 @irdl_op_definition
-class CtPopOp(PureOp):
+class CtPopOp(UnaryIntrinsic):
     """``llvm.intr.ctpop(%x) : (i32) -> i32``."""
 
     name = "llvm.intr.ctpop"
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    in_ = operand_def(T)
-    res = result_def(T)
     assembly_format = INTRINSIC_FORMAT
 
     def __init__(self, operand: SSAValue) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import I32, DenseArrayBase, IntegerAttr, IntegerType, StringAttr
 from xdsl.dialects.builtin import UnitAttr, VectorType, i32
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
-from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
+from xdsl.irdl import AnyAttr, IRDLOperation, irdl_op_definition, operand_def
 from xdsl.irdl import opt_prop_def, prop_def, result_def, var_operand_def
 from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
 from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
@@ -21,8 +21,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.atomic import parse_optional_syncscope, print_syncscope
-from mlkit.dialects.llvm.attrs import ORDERING_NAMES, i64_enum, parse_ordering
-from mlkit.dialects.llvm.interfaces import MemoryAccessOp
+from mlkit.dialects.llvm.attrs import ORDERING_NAMES, alignment_property, i64_enum, parse_ordering
+from mlkit.dialects.llvm.interfaces import LLVMOp, MemoryAccessOp
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
@@ -100,9 +100,7 @@ class LoadOp(_MemoryAccess):
     )
 
     def __init__(self, addr: SSAValue, type: Attribute, alignment: int | None = None) -> None:
-        props: dict[str, Attribute] = {}
-        if alignment is not None:
-            props["alignment"] = IntegerAttr(alignment, 64)
+        props = alignment_property(alignment)
         super().__init__(operands=[addr], result_types=[type], properties=props)
 
     def verify_(self) -> None:
@@ -120,24 +118,20 @@ class StoreOp(_MemoryAccess):
     )
 
     def __init__(self, value: SSAValue, addr: SSAValue, alignment: int | None = None) -> None:
-        props: dict[str, Attribute] = {}
-        if alignment is not None:
-            props["alignment"] = IntegerAttr(alignment, 64)
-        super().__init__(operands=[value, addr], properties=props)
+        super().__init__(operands=[value, addr], properties=alignment_property(alignment))
 
     def verify_(self) -> None:
         self._verify_atomic(self.value.type, release_ok=True, acquire_ok=False)
 
 
 @irdl_op_definition
-class AllocaOp(IRDLOperation):
+class AllocaOp(LLVMOp):
     name = "llvm.alloca"
     arraySize = operand_def(IntegerType)
     res = result_def(LLVMPointerType)
     alignment = opt_prop_def(IntegerAttr)
     elem_type = prop_def(TypeAttribute)
     inalloca = opt_prop_def(UnitAttr)
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` "
         "functional-type($arraySize, results)"
@@ -146,16 +140,14 @@ class AllocaOp(IRDLOperation):
     def __init__(
         self, size: SSAValue, elem_type: Attribute, alignment: int | None = None, addr_space: int = 0
     ) -> None:
-        props: dict[str, Attribute] = {"elem_type": elem_type}
-        if alignment is not None:
-            props["alignment"] = IntegerAttr(alignment, 64)
+        props = {"elem_type": elem_type, **alignment_property(alignment)}
         super().__init__(
             operands=[size], result_types=[LLVMPointerType(addr_space)], properties=props
         )
 
 
 @irdl_op_definition
-class GEPOp(IRDLOperation):
+class GEPOp(LLVMOp):
     """``llvm.getelementptr inbounds %base[0, %i] : (!llvm.ptr, i64) -> !llvm.ptr, T``:
     constant indices live in ``rawConstantIndices``, with a marker where the
     next dynamic index goes."""
@@ -167,7 +159,6 @@ class GEPOp(IRDLOperation):
     rawConstantIndices = prop_def(DenseArrayBase)
     elem_type = prop_def(TypeAttribute)
     noWrapFlags = prop_def(IntegerAttr[I32], default_value=IntegerAttr(0, 32))
-    irdl_options = (ParsePropInAttrDict(),)
 
     def __init__(
         self,

@@ -22,6 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, LINKAGES, TLS_MODES, UNNAMED_ADDRS
 from mlkit.dialects.llvm.attrs import VISIBILITIES, CConvAttr, LinkageAttr, i64_enum
+from mlkit.dialects.llvm.attrs import alignment_property
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMVoidType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
@@ -253,8 +254,7 @@ class GlobalOp(IRDLOperation):
             props["value"] = value
         if constant:
             props["constant"] = UnitAttr()
-        if alignment is not None:
-            props["alignment"] = IntegerAttr(alignment, 64)
+        props |= alignment_property(alignment)
         super().__init__(regions=[initializer or Region()], properties=props)
 
     @classmethod

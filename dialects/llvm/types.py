@@ -20,15 +20,11 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-_KEYWORDS = ("void", "ptr", "array", "struct", "func", "label", "metadata", "x86_amx", "ppc_fp128")
-
-
 def parse_llvm_type(parser: AttrParser) -> Attribute:
     """A type nested in an LLVM type: an LLVM type keyword without the
     ``!llvm.`` prefix, or any type written in full."""
-    for keyword in _KEYWORDS:
+    for keyword, cls in _TYPE_BY_KEYWORD.items():
         if parser.parse_optional_keyword(keyword) is not None:
-            cls = _TYPE_BY_KEYWORD[keyword]
             return cls.new(cls.parse_parameters(parser))
     return parser.parse_type()
 

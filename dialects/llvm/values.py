@@ -13,7 +13,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import AnyFloat, IndexType, DenseArrayBase, FloatAttr, IntegerAttr
 from xdsl.dialects.builtin import IntegerType, SymbolRefAttr, VectorType, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import AnyAttr, IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
+from xdsl.irdl import AnyAttr, IRDLOperation, irdl_op_definition, operand_def
 from xdsl.irdl import prop_def, result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.interfaces import PureOp
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
-from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
+from mlkit.dialects.utils.attr_dict import add_attr_dict, print_attr_dict
 from mlkit.dialects.utils.ods import verify_that
 from mlkit.dialects.utils.operand_lists import parse_leading_operand, parse_typed_operand
 from mlkit.dialects.utils.operand_lists import print_leading_operand, print_typed_value
@@ -46,10 +46,29 @@ def element_at(container: Attribute, position: Sequence[int]) -> Attribute:
     return type
 
 
-def _position(op: Operation) -> list[int]:
-    position = op.properties["position"]
-    assert isinstance(position, DenseArrayBase)
-    return [int(i) for i in position.iter_values()]
+def _integers(op: Operation, prop: str = "position") -> list[int]:
+    array = op.properties[prop]
+    assert isinstance(array, DenseArrayBase)
+    return [int(i) for i in array.iter_values()]
+
+
+def _parse_integers_and_type(
+    parser: Parser,
+) -> tuple[list[int], dict[str, Attribute], int, Attribute]:
+    """``[0, 1] {attrs} : type``: the integers, the dictionary, where the type
+    starts and the type."""
+    integers = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    return integers, attrs, parser.pos, parser.parse_type()
+
+
+def _print_integers_and_type(printer: Printer, op: Operation, prop: str, type: Attribute) -> None:
+    """``[0, 1] {attrs} : type``, the integers being the property ``prop``."""
+    printer.print_string(f"[{', '.join(map(str, _integers(op, prop)))}]")
+    print_attr_dict(printer, op, (prop,))
+    printer.print_string(" : ")
+    printer.print_attribute(type)
 
 
 class _AggregateOp(PureOp):
@@ -64,17 +83,13 @@ class _AggregateOp(PureOp):
 
     def _element(self) -> Attribute:
         """The type at the position inside the container."""
-        return element_at(self.operands[0].type, _position(self))
+        return element_at(self.operands[0].type, _integers(self))
 
     @classmethod
     def parse(cls, parser: Parser) -> _AggregateOp:
         value = parse_leading_operand(parser, cls.INSERTS)
         container = parser.parse_unresolved_operand()
-        position = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        at = parser.pos
-        type = parser.parse_type()
+        position, attrs, at, type = _parse_integers_and_type(parser)
         if value is None:
             (container_v,) = parser.resolve_operands([container], [type], at)
         try:
@@ -86,8 +101,7 @@ class _AggregateOp(PureOp):
         else:
             container_v, value_v = parser.resolve_operands([container, value], [type, element], at)
             op = cls(container_v, value_v, position)
-        op.properties |= props
-        op.attributes |= attrs
+        add_attr_dict(op, attrs)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -95,10 +109,7 @@ class _AggregateOp(PureOp):
         printer.print_string(" ")
         print_leading_operand(printer, self.operands[1] if self.INSERTS else None)
         printer.print_operand(container)
-        printer.print_string(f"[{', '.join(map(str, _position(self)))}]")
-        print_attr_dict(printer, self, ("position",))
-        printer.print_string(" : ")
-        printer.print_attribute(container.type)
+        _print_integers_and_type(printer, self, "position", container.type)
 
 
 @irdl_op_definition
@@ -163,6 +174,7 @@ class _VectorElementOp(PureOp):
     """``[%value,] %vector[%position : i32] {attrs} : vector<...>``."""
 
     INSERTS: ClassVar[bool] = False  # the inserted value is written first
+    MISMATCH: ClassVar[str]  # the error when the scalar is not of the element type
 
     @classmethod
     def parse(cls, parser: Parser) -> _VectorElementOp:
@@ -196,6 +208,13 @@ class _VectorElementOp(PureOp):
         printer.print_string(" : ")
         printer.print_attribute(vector.type)
 
+    def verify_(self) -> None:
+        vector = self.operands[0].type
+        assert isinstance(vector, VectorType)
+        scalar = self.operands[1] if self.INSERTS else self.results[0]
+        if scalar.type != vector.element_type:
+            raise VerifyException(self.MISMATCH)
+
 
 @irdl_op_definition
 class ExtractElementOp(_VectorElementOp):
@@ -205,15 +224,11 @@ class ExtractElementOp(_VectorElementOp):
     vector = operand_def(VectorType)
     position = operand_def(IntegerType)
     res = result_def()
+    MISMATCH: ClassVar[str] = "Type mismatch: extract element result type"
 
     def __init__(self, vector: SSAValue, position: SSAValue) -> None:
         assert isinstance(vector.type, VectorType)
         super().__init__(operands=[vector, position], result_types=[vector.type.element_type])
-
-    def verify_(self) -> None:
-        assert isinstance(self.vector.type, VectorType)
-        if self.res.type != self.vector.type.element_type:
-            raise VerifyException("Type mismatch: extract element result type")
 
 
 @irdl_op_definition
@@ -226,14 +241,10 @@ class InsertElementOp(_VectorElementOp):
     position = operand_def(IntegerType)
     res = result_def(VectorType)
     INSERTS: ClassVar[bool] = True
+    MISMATCH: ClassVar[str] = "Type mismatch: inserted value must match the vector element type"
 
     def __init__(self, vector: SSAValue, value: SSAValue, position: SSAValue) -> None:
         super().__init__(operands=[vector, value, position], result_types=[vector.type])
-
-    def verify_(self) -> None:
-        assert isinstance(self.vector.type, VectorType)
-        if self.value.type != self.vector.type.element_type:
-            raise VerifyException("Type mismatch: inserted value must match the vector element type")
 
 
 @irdl_op_definition
@@ -260,16 +271,11 @@ class ShuffleVectorOp(PureOp):
         v1 = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         v2 = parser.parse_unresolved_operand()
-        mask = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        at = parser.pos
-        type = parser.parse_type()
+        mask, attrs, at, type = _parse_integers_and_type(parser)
         _vector_element(parser, type, at)
         v1_v, v2_v = parser.resolve_operands([v1, v2], [type, type], at)
         op = cls(v1_v, v2_v, mask)
-        op.properties |= props
-        op.attributes |= attrs
+        add_attr_dict(op, attrs)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -277,26 +283,22 @@ class ShuffleVectorOp(PureOp):
         printer.print_operand(self.v1)
         printer.print_string(", ")
         printer.print_operand(self.v2)
-        assert isinstance(self.mask, DenseArrayBase)
-        printer.print_string(f" [{', '.join(str(int(i)) for i in self.mask.iter_values())}]")
-        print_attr_dict(printer, self, ("mask",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.v1.type)
+        printer.print_string(" ")
+        _print_integers_and_type(printer, self, "mask", self.v1.type)
 
     def verify_(self) -> None:
         verify_that(self.v1.type == self.v2.type, "all of {v1, v2} have same type")
 
 
 @irdl_op_definition
-class ConstantOp(IRDLOperation):
+class ConstantOp(PureOp):
     """``llvm.mlir.constant(42 : i64) : i64``; an untyped integer or float
     takes the result type, as upstream's parser does."""
 
     name = "llvm.mlir.constant"
     res = result_def()
     value = prop_def(AnyAttr())
-    traits = traits_def(Pure(), ConstantLike())
-    irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(ConstantLike())
 
     def __init__(self, value: Attribute, type: Attribute | None = None) -> None:
         if type is None:
@@ -324,7 +326,7 @@ class ConstantOp(IRDLOperation):
         else:
             value = parser.parse_attribute()
         parser.parse_punctuation(")")
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         type = parser.parse_type()
         if value is None:
@@ -334,8 +336,7 @@ class ConstantOp(IRDLOperation):
                 else FloatAttr(float(untyped), type)  # type: ignore[arg-type]
             )
         op = cls(value, type)
-        op.properties |= {k: v for k, v in props.items() if k != "value"}
-        op.attributes |= attrs
+        add_attr_dict(op, attrs, ("value",))
         return op
 
     def print(self, printer: Printer) -> None:
@@ -372,14 +373,12 @@ class ZeroOp(_ValueOp):
 
 
 @irdl_op_definition
-class AddressOfOp(IRDLOperation):
+class AddressOfOp(PureOp):
     """``llvm.mlir.addressof @g : !llvm.ptr``: a pointer to a global or function."""
 
     name = "llvm.mlir.addressof"
     global_name = prop_def(SymbolRefAttr)
     res = result_def(LLVMPointerType)
-    traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$global_name attr-dict `:` type($res)"
 
     def __init__(self, symbol: str | SymbolRefAttr, type: Attribute | None = None) -> None:

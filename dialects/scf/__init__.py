@@ -18,6 +18,7 @@ from typing import ClassVar
 from mlkit.dialects.scf.common import block_arg_types, check_edge, check_yields_to_parent
 from mlkit.dialects.scf.common import parent_name, terminators, xdsl_own_verify
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
+from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from mlkit.dialects.utils.regions import print_then_else
 from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
@@ -26,7 +27,7 @@ from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 from xdsl.dialects import scf as xscf
 from xdsl.dialects.builtin import DenseArrayBase, IndexType, UnitAttr, i1, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
-from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def
 from xdsl.irdl import var_operand_def, var_region_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
@@ -467,8 +468,4 @@ _REPLACED: dict[type, type] = {
     xscf.WhileOp: WhileOp,
 }
 
-Scf = Dialect(
-    "scf",
-    [*(_REPLACED.get(op, op) for op in xscf.Scf.operations), ForallOp, InParallelOp],
-    list(xscf.Scf.attributes),
-)
+Scf = with_replacements(xscf.Scf, _REPLACED, [ForallOp, InParallelOp])

@@ -26,6 +26,7 @@ from xdsl.traits import HasParent, IsTerminator, NoTerminator, RecursiveMemoryEf
 from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.utils.dynamic_sizes import count_dynamic
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 
 
@@ -125,10 +126,9 @@ class ForallOp(IRDLOperation):
         ):
             if len(static) != rank:
                 raise VerifyException(f"expected {rank} {what} values, got {len(static)}")
-            if sum(1 for v in static if v == DYNAMIC_INDEX) != len(dynamic):
+            if (expected := count_dynamic(static)) != len(dynamic):
                 raise VerifyException(
-                    f"expected {sum(1 for v in static if v == DYNAMIC_INDEX)} dynamic {what} "
-                    f"values, got {len(dynamic)}"
+                    f"expected {expected} dynamic {what} values, got {len(dynamic)}"
                 )
 
     def _normalized(self) -> bool:

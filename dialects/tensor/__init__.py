@@ -26,22 +26,17 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, STATIC_TENSOR, bit_width
 from mlkit.dialects.tensor.common import element_type_of, is_dynamic, shape_of, shapes_compatible
-from mlkit.dialects.tensor.common import verify_dynamic_size_count
+from mlkit.dialects.tensor.common import verify_element_type_match
 from mlkit.dialects.tensor.region import GenerateOp, PadOp, YieldOp
 from mlkit.dialects.tensor.reshape import CollapseShapeOp, ExpandShapeOp, ReshapeOp
 from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
+from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import DeclarativeSyntax, INDEX, VARIADIC_INDEX, type_str
-from mlkit.dialects.utils.ods import upstream_op, verify_that
+from mlkit.dialects.utils.ods import upstream_op, verify_cast_compatible, verify_that
 
 _INT_OR_FLOAT_TENSOR = (
     "tensor of signless integer or unsigned integer or signed integer or floating-point values"
 )
-
-
-def _cast_incompatible(source: Attribute, dest: Attribute) -> VerifyException:
-    return VerifyException(
-        f"operand type {type_str(source)} and result type {type_str(dest)} are cast incompatible"
-    )
 
 
 @upstream_op
@@ -75,10 +70,8 @@ class BitcastOp(IRDLOperation):
 
     def verify_(self) -> None:
         source, dest = self.source.type, self.dest.type
-        if bit_width(element_type_of(source)) != bit_width(
-            element_type_of(dest)
-        ) or not shapes_compatible(source, dest):
-            raise _cast_incompatible(source, dest)
+        compatible = bit_width(element_type_of(source)) == bit_width(element_type_of(dest))
+        verify_cast_compatible(compatible and shapes_compatible(source, dest), source, dest)
 
 
 @upstream_op
@@ -94,10 +87,8 @@ class CastOp(DeclarativeSyntax, xtensor.CastOp):
 
     def verify_(self) -> None:
         source, dest = self.source.type, self.dest.type
-        if element_type_of(source) != element_type_of(dest) or not shapes_compatible(
-            source, dest
-        ):
-            raise _cast_incompatible(source, dest)
+        compatible = element_type_of(source) == element_type_of(dest)
+        verify_cast_compatible(compatible and shapes_compatible(source, dest), source, dest)
 
 
 @upstream_op
@@ -217,12 +208,9 @@ class ExtractOp(DeclarativeSyntax, xtensor.ExtractOp):
     }
 
     def verify_relations_(self) -> None:
-        type_ = self.tensor.type
-        if isinstance(type_, TensorType):
-            verify_that(
-                self.result.type == type_.element_type,
-                "result type matches element type of tensor",
-            )
+        verify_element_type_match(
+            self.result, self.tensor.type, "result type matches element type of tensor"
+        )
 
     def verify_(self) -> None:
         if len(self.indices) != self.tensor.type.get_num_dims():
@@ -249,12 +237,9 @@ class InsertOp(DeclarativeSyntax, xtensor.InsertOp):
 
     def verify_relations_(self) -> None:
         dest = self.dest.type
-        if not isinstance(dest, TensorType):
-            return
-        verify_that(self.result.type == dest, "result type matches type of dest")
-        verify_that(
-            self.scalar.type == dest.element_type, "scalar type matches element type of dest"
-        )
+        if isinstance(dest, TensorType):
+            verify_that(self.result.type == dest, "result type matches type of dest")
+        verify_element_type_match(self.scalar, dest, "scalar type matches element type of dest")
 
     def verify_(self) -> None:
         if len(self.indices) != self.dest.type.get_num_dims():
@@ -327,12 +312,9 @@ class SplatOp(DeclarativeSyntax, xtensor.SplatOp):
     }
 
     def verify_relations_(self) -> None:
-        type_ = self.result.type
-        if isinstance(type_, TensorType):
-            verify_that(
-                self.input.type == type_.element_type,
-                "operand type matches element type of result",
-            )
+        verify_element_type_match(
+            self.input, self.result.type, "operand type matches element type of result"
+        )
 
     def verify_(self) -> None:
         verify_dynamic_size_count(self.result.type, len(self.dynamicSizes))

@@ -1,5 +1,6 @@
 """Shape utilities of mlkit's tensor dialect that the verifiers and later
-passes both use: dynamic sizes, compatible shapes, rank reductions, bit widths.
+passes both use: compatible shapes, rank reductions, bit widths (the checks of
+dynamic sizes are shared with other dialects, in :mod:`mlkit.dialects.utils.dynamic_sizes`).
 
 Upstream's ODS descriptions of the tensor constraints live here too, for the
 ops' ``CONSTRAINT_TEXT`` (see :func:`mlkit.dialects.utils.ods.upstream_op`).
@@ -11,8 +12,9 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, AnyFloat, IntegerType, ShapedType, TensorType
 from xdsl.dialects.builtin import UnrankedTensorType
-from xdsl.ir import Attribute
-from xdsl.utils.exceptions import VerifyException
+from xdsl.ir import Attribute, SSAValue
+
+from mlkit.dialects.utils.ods import verify_that
 
 # Upstream's ODS descriptions of the type constraints the tensor ops use.
 ANY_TENSOR = "tensor of any non-token type values"
@@ -51,18 +53,12 @@ def shapes_compatible(a: Attribute, b: Attribute) -> bool:
     return all(is_dynamic(x) or is_dynamic(y) or x == y for x, y in zip(sa, sb))
 
 
-def count_dynamic(sizes: Sequence[int]) -> int:
-    return sum(1 for s in sizes if is_dynamic(s))
-
-
-def verify_dynamic_size_count(result_type: Attribute, num_values: int) -> None:
-    """Upstream's ``verifyDynamicDimensionCount``: one index value per ``?``."""
-    shape = shape_of(result_type) or ()
-    expected = count_dynamic(shape)
-    if num_values != expected:
-        raise VerifyException(
-            f"incorrect number of dynamic sizes, has {num_values}, expected {expected}"
-        )
+def verify_element_type_match(value: SSAValue, tensor: Attribute, summary: str) -> None:
+    """Upstream's ``TypesMatchWith`` between ``value`` and the element type of
+    ``tensor``, checked only once ``tensor`` is one (its own constraint reports
+    any other type)."""
+    if isinstance(tensor, TensorType):
+        verify_that(value.type == tensor.element_type, summary)
 
 
 def compute_rank_reduction_mask(

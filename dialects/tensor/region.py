@@ -22,7 +22,8 @@ from xdsl.traits import IsTerminator, Pure, RecursiveMemoryEffect, ReturnLike
 from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import RANKED_TENSOR, is_dynamic, verify_dynamic_size_count
+from mlkit.dialects.tensor.common import RANKED_TENSOR, is_dynamic
+from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, type_str, upstream_op
 
 

@@ -27,8 +27,9 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, count_dynamic, element_type_of
-from mlkit.dialects.tensor.common import is_dynamic, shape_of, verify_dynamic_size_count
+from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, element_type_of, is_dynamic
+from mlkit.dialects.tensor.common import shape_of
+from mlkit.dialects.utils.dynamic_sizes import count_dynamic, verify_dynamic_size_count
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
 
 _SHAPE_OPERAND = "1D tensor of signless integer or index values"

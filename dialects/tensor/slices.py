@@ -16,8 +16,8 @@ from xdsl.irdl import IRDLOperation, VarConstraint, base, operand_def, prop_def,
 from xdsl.irdl import var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.tensor.common import RANKED_TENSOR, compute_rank_reduction_mask, count_dynamic
-from mlkit.dialects.tensor.common import is_dynamic
+from mlkit.dialects.tensor.common import RANKED_TENSOR, compute_rank_reduction_mask, is_dynamic
+from mlkit.dialects.utils.dynamic_sizes import count_dynamic
 from mlkit.dialects.utils.ods import DeclarativeSyntax, VARIADIC_INDEX, type_str, upstream_op
 from mlkit.dialects.utils.ods import verify_that
 
@@ -111,9 +111,12 @@ def infer_slice_type(source: TensorType[Attribute], sizes: Sequence[int]) -> Ten
     return TensorType(source.element_type, list(sizes))
 
 
-class _SliceMixin:
+class _SliceMixin(IRDLOperation):
     """The offsets, sizes and strides both slice ops take after their tensor
-    operands, and the accessors later passes need for them."""
+    operands, the accessors later passes need for them, and the verifier."""
+
+    WHOLE: ClassVar[str]  # the field of the tensor the slice is taken from or put into
+    SLICE: ClassVar[str]  # the field typed as the slice, possibly rank-reduced
 
     offsets = var_operand_def(IndexType)
     sizes = var_operand_def(IndexType)
@@ -128,13 +131,30 @@ class _SliceMixin:
     }
 
     def mixed_offsets(self) -> list[int | SSAValue]:
-        return mixed_values(_static(self, "offsets"), getattr(self, "offsets"))  # type: ignore[arg-type]
+        return mixed_values(_static(self, "offsets"), getattr(self, "offsets"))
 
     def mixed_sizes(self) -> list[int | SSAValue]:
-        return mixed_values(_static(self, "sizes"), getattr(self, "sizes"))  # type: ignore[arg-type]
+        return mixed_values(_static(self, "sizes"), getattr(self, "sizes"))
 
     def mixed_strides(self) -> list[int | SSAValue]:
-        return mixed_values(_static(self, "strides"), getattr(self, "strides"))  # type: ignore[arg-type]
+        return mixed_values(_static(self, "strides"), getattr(self, "strides"))
+
+    def _types(self) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
+        """The whole tensor's type and the slice's."""
+        return getattr(self, self.WHOLE).type, getattr(self, self.SLICE).type
+
+    def dropped_dims(self) -> set[int]:
+        """Dimensions of the slice that a rank-reduced slice type drops."""
+        mask = compute_rank_reduction_mask(_static(self, "sizes"), self._types()[1].get_shape())
+        return mask or set()
+
+    def verify_(self) -> None:
+        whole, slice_type = self._types()
+        verify_offset_size_stride(self, whole.get_num_dims())
+        sizes = _static(self, "sizes")
+        verify_slice_type(infer_slice_type(whole, sizes), slice_type)
+        offsets, strides = _static(self, "offsets"), _static(self, "strides")
+        verify_in_bounds(whole.get_shape(), offsets, sizes, strides)
 
 
 @upstream_op
@@ -150,20 +170,8 @@ class ExtractSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.ExtractSliceOp):
         **_SliceMixin.CONSTRAINT_TEXT,
         "result": RANKED_TENSOR,
     }
-
-    def dropped_dims(self) -> set[int]:
-        """Dimensions of the slice that a rank-reducing result drops."""
-        mask = compute_rank_reduction_mask(_static(self, "sizes"), self.result.type.get_shape())
-        return mask or set()
-
-    def verify_(self) -> None:
-        source = self.source.type
-        verify_offset_size_stride(self, source.get_num_dims())
-        sizes = _static(self, "sizes")
-        verify_slice_type(infer_slice_type(source, sizes), self.result.type)
-        verify_in_bounds(
-            source.get_shape(), _static(self, "offsets"), sizes, _static(self, "strides")
-        )
+    WHOLE: ClassVar[str] = "source"
+    SLICE: ClassVar[str] = "result"
 
 
 @upstream_op
@@ -182,19 +190,9 @@ class InsertSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.InsertSliceOp):
         **_SliceMixin.CONSTRAINT_TEXT,
         "result": RANKED_TENSOR,
     }
+    WHOLE: ClassVar[str] = "dest"
+    SLICE: ClassVar[str] = "source"
 
     def verify_relations_(self) -> None:
         if isinstance(self.dest.type, TensorType):
             verify_that(self.result.type == self.dest.type, "expected result type to match dest type")
-
-    def dropped_dims(self) -> set[int]:
-        """Dimensions of the destination slice that a rank-reduced source lacks."""
-        mask = compute_rank_reduction_mask(_static(self, "sizes"), self.source.type.get_shape())
-        return mask or set()
-
-    def verify_(self) -> None:
-        dest = self.dest.type
-        verify_offset_size_stride(self, dest.get_num_dims())
-        sizes = _static(self, "sizes")
-        verify_slice_type(infer_slice_type(dest, sizes), self.source.type)
-        verify_in_bounds(dest.get_shape(), _static(self, "offsets"), sizes, _static(self, "strides"))

@@ -6,8 +6,10 @@ leaves each dialect to do that itself. These modules hold the one copy of each
 such piece that mlkit's dialects use: :mod:`.ods` (op definition with
 upstream's verifier wording); :mod:`.attr_dict`, :mod:`.type_lists`,
 :mod:`.signatures`, :mod:`.operand_lists`, :mod:`.regions` and
-:mod:`.directives` (custom syntax); :mod:`.op_classes` (ops made from a table)
-and :mod:`.enums` (enums several dialects store alike).
+:mod:`.directives` (custom syntax); :mod:`.op_classes` (ops made from a table),
+:mod:`.dialects` (xDSL's dialects with mlkit's classes swapped in),
+:mod:`.dynamic_sizes` (mixed static and dynamic sizes) and :mod:`.enums`
+(enums several dialects store or write alike).
 
 Nothing here imports a dialect, so every dialect may import it.
 """

@@ -24,6 +24,17 @@ def split_attr_dict(
     return props, {k: v for k, v in attrs.items() if k not in props_def}
 
 
+def add_attr_dict(
+    op: IRDLOperation, attrs: Mapping[str, Attribute], elided: Iterable[str] = ()
+) -> None:
+    """Adds a parsed dictionary to ``op``, sorted by :func:`split_attr_dict`,
+    leaving out the names in ``elided`` (which the syntax spelled elsewhere)."""
+    skip = set(elided)
+    props, rest = split_attr_dict(type(op), {k: v for k, v in attrs.items() if k not in skip})
+    op.properties |= props
+    op.attributes |= rest
+
+
 def print_attr_dict(
     printer: Printer,
     op: Operation,

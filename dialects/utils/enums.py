@@ -1,14 +1,40 @@
-"""Enums that several dialects store alike, as upstream's shared ``.td`` files define them.
+"""Enums that several dialects store or write alike.
 
 ``arith::AtomicRMWKind`` (``ArithBase.td``) names the reductions of
 ``affine.parallel`` and the operations of ``memref.atomic_rmw``; both store a
-kind as its position in this tuple.
+kind as its position in this tuple. :class:`AngleBracketedEnum` writes an enum
+attribute as upstream's ``EnumAttr`` with assembly format `` `<` $value `>` ``
+does (linalg's function kinds, gpu's address spaces and barrier scopes).
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
 
 ATOMIC_RMW_KINDS: tuple[str, ...] = (
     "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
     "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
 )  # fmt: skip
 """``arith::AtomicRMWKind`` in enum order: a kind is stored as its index."""
+
+
+class AngleBracketedEnum:
+    """Mixin, listed before ``EnumAttribute[...]``: the value in angle brackets,
+    ``#linalg.type_fn<cast_signed>``, ``#gpu.address_space<workgroup>`` (xDSL's
+    enum attributes print it bare)."""
+
+    enum_type: ClassVar[type[StrEnum]]
+    data: StrEnum
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
+        with parser.in_angle_brackets():
+            return parser.parse_str_enum(cls.enum_type)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(self.data.value)

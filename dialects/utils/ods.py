@@ -50,6 +50,16 @@ def verify_that(holds: bool, summary: str) -> None:
         raise VerifyException(f"failed to verify that {summary}")
 
 
+def verify_cast_compatible(compatible: bool, source: Attribute, result: Attribute) -> None:
+    """Upstream's ``CastOpInterface`` verifier, given what the op's
+    ``areCastCompatible`` says of its operand and result types."""
+    if not compatible:
+        raise VerifyException(
+            f"operand type {type_str(source)} and result type {type_str(result)} "
+            "are cast incompatible"
+        )
+
+
 def _constraint_texts(op: IRDLOperation) -> dict[str, str]:
     return getattr(type(op), "CONSTRAINT_TEXT", {})
 

@@ -1,0 +1,26 @@
+"""An xDSL dialect with some of its classes replaced by mlkit's.
+
+Where mlkit redefines only some of a dialect's ops (func, scf, arith, memref),
+the dialect object is xDSL's with those classes swapped: the rest, their order
+and xDSL's dialect interfaces (arith's constant materialization) stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from xdsl.ir import Dialect, Operation
+
+
+def with_replacements(
+    base: Dialect, replacements: Mapping[type, type], added_ops: Iterable[type[Operation]] = ()
+) -> Dialect:
+    """``base`` with each op or attribute class in ``replacements`` swapped for
+    its value, and ``added_ops`` after its ops."""
+    return Dialect(
+        base.name,
+        [*(replacements.get(op, op) for op in base.operations), *added_ops],
+        [replacements.get(attr, attr) for attr in base.attributes],
+        # Dialect has no public accessor for its interfaces
+        list(base._interfaces),  # pyright: ignore[reportPrivateUsage]
+    )
