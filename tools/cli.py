@@ -46,6 +46,30 @@ def scan(argv: list[str]) -> list[Arg]:
 Options = dict[str, tuple[str, str]]
 
 
+# an on/off option -> (the attribute of the tool's options it sets, dotted, and its value)
+Switches = dict[str, tuple[str, object]]
+
+# the switches every tool over mlkit's driver shares
+DRIVER_SWITCHES: Switches = {
+    "allow-unregistered-dialect": ("allow_unregistered", True),
+    "no-implicit-module": ("implicit_module", False),
+    "mlkit-traceback": ("show_traceback", True),
+}
+
+
+def apply_switch(opts: object, switches: Switches, name: str) -> bool:
+    """Set what the switch ``name`` sets on ``opts``; False if it is not one."""
+    if name not in switches:
+        return False
+    path, value = switches[name]
+    *owners, attr = path.split(".")
+    target = opts
+    for owner in owners:
+        target = getattr(target, owner)
+    setattr(target, attr, value)
+    return True
+
+
 def take_values(tool: str, args: list[Arg], options: Options) -> list[Arg]:
     """Attach the next word to options that take a value given as ``--x v``."""
     out: list[Arg] = []

@@ -11,7 +11,8 @@ from mlkit.pipeline.manager import ANY, OpPassManager, PipelineBuilder, Pipeline
 from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.registry import Registry
 from mlkit.tools.cli import Arg, Options, UsageError, only_input, option_help, report_usage, scan
-from mlkit.tools.cli import take_values, tool_main, unknown_argument
+from mlkit.tools.cli import DRIVER_SWITCHES, Switches, apply_switch, take_values, tool_main
+from mlkit.tools.cli import unknown_argument
 
 TOOL = "mlkit-opt"
 PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")
@@ -49,6 +50,19 @@ OPTIONS: Options = {
     "version": ("no", "Print the version and exit"),
     "help": ("no", "Show this help and exit"),
     "h": ("no", "Alias for --help"),
+}
+
+
+SWITCHES: Switches = {
+    **DRIVER_SWITCHES,
+    "mlir-print-ir-after-all": ("instrumentation.print_after_all", True),
+    "mlir-print-ir-before-all": ("instrumentation.print_before_all", True),
+    "mlir-print-ir-after-change": ("instrumentation.print_after_change", True),
+    "mlir-print-ir-module-scope": ("instrumentation.print_module_scope", True),
+    "mlir-timing": ("timing", True),
+    "mlir-print-op-generic": ("generic", True),
+    "mlir-print-debuginfo": ("debuginfo", True),
+    "dump-pass-pipeline": ("dump_pipeline", True),
 }
 
 
@@ -109,6 +123,8 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
             raise unknown_argument(TOOL, arg.raw, [*OPTIONS, *registry.passes, *registry.pipelines])
         if OPTIONS[name][0] == "no" and arg.value is not None and not _bool(arg):
             continue
+        if apply_switch(opts, SWITCHES, name):
+            continue
         match name:
             case "o":
                 opts.output = arg.value or "-"
@@ -122,28 +138,10 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                 opts.verify_diagnostics = arg.value is None or arg.value != "false"
             case "verify-each":
                 opts.verify_each = _bool(arg)
-            case "mlir-print-ir-after-all":
-                inst.print_after_all = True
-            case "mlir-print-ir-before-all":
-                inst.print_before_all = True
             case "mlir-print-ir-after":
                 after += (arg.value or "").split(",")
             case "mlir-print-ir-before":
                 before += (arg.value or "").split(",")
-            case "mlir-print-ir-after-change":
-                inst.print_after_change = True
-            case "mlir-print-ir-module-scope":
-                inst.print_module_scope = True
-            case "mlir-timing":
-                opts.timing = True
-            case "mlir-print-op-generic":
-                opts.generic = True
-            case "mlir-print-debuginfo":
-                opts.debuginfo = True
-            case "allow-unregistered-dialect":
-                opts.allow_unregistered = True
-            case "no-implicit-module":
-                opts.implicit_module = False
             case "emit":
                 opts.emit = arg.value or ""
                 if opts.emit != "mlir" and opts.emit not in registry.emitters:
@@ -153,10 +151,6 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                     )
             case "mtriple" | "mcpu" | "opt-level":
                 opts.target = _target_option(opts.target, name, arg.value or "")
-            case "dump-pass-pipeline":
-                opts.dump_pipeline = True
-            case "mlkit-traceback":
-                opts.show_traceback = True
             case _:
                 pass  # plugin flags were handled before the scan
     for passes, label in ((after, "mlir-print-ir-after"), (before, "mlir-print-ir-before")):

@@ -10,7 +10,8 @@ from typing import TextIO
 from mlkit.driver.run import ENTRY_RESULTS, RunOptions, run_runner
 from mlkit.plugins import default_registry, load_plugin
 from mlkit.tools.cli import Options, UsageError, only_input, option_help, run_parsed, scan
-from mlkit.tools.cli import take_values, tool_main, unknown_argument
+from mlkit.tools.cli import DRIVER_SWITCHES, apply_switch, take_values, tool_main
+from mlkit.tools.cli import unknown_argument
 
 TOOL = "mlkit-run"
 
@@ -47,6 +48,8 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
             raise unknown_argument(TOOL, arg.raw, OPTIONS)
         if OPTIONS[name][0] == "no" and value is not None:
             raise UsageError(f"{TOOL}: error: option '{arg.raw}' does not take a value")
+        if apply_switch(opts, DRIVER_SWITCHES, name):
+            continue
         match name:
             case "help" | "h":
                 return opts, True
@@ -69,8 +72,6 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
                 jit = replace(jit, cpu=value)
             case "load-plugin":
                 load_plugin(value or "", default_registry())
-            case "mlkit-traceback":
-                opts.show_traceback = True
     opts.input = only_input(TOOL, inputs)
     opts.jit = replace(jit, shared_libs=tuple(libs))
     return opts, False

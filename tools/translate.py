@@ -12,7 +12,8 @@ from typing import TextIO
 from mlkit.driver.opt import OptOptions, run_opt
 from mlkit.plugins import default_registry, load_plugin
 from mlkit.tools.cli import Options, UsageError, only_input, option_help, run_parsed, scan
-from mlkit.tools.cli import take_values, tool_main, unknown_argument
+from mlkit.tools.cli import DRIVER_SWITCHES, apply_switch, take_values, tool_main
+from mlkit.tools.cli import unknown_argument
 
 TOOL = "mlkit-translate"
 
@@ -50,6 +51,8 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
             continue
         if name not in OPTIONS:
             raise unknown_argument(TOOL, arg.raw, [*OPTIONS, *TRANSLATIONS])
+        if apply_switch(opts, DRIVER_SWITCHES, name):
+            continue
         match name:
             case "help" | "h":
                 return opts, True
@@ -59,14 +62,8 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
                 opts.split_marker = "// -----"
             case "verify-diagnostics":
                 opts.verify_diagnostics = True
-            case "allow-unregistered-dialect":
-                opts.allow_unregistered = True
-            case "no-implicit-module":
-                opts.implicit_module = False
             case "load-plugin":
                 load_plugin(value or "", default_registry())
-            case "mlkit-traceback":
-                opts.show_traceback = True
     if translation is None:
         raise UsageError(
             f"{TOOL}: error: no translation chosen (expected one of: "
