@@ -139,9 +139,7 @@ class Registry:
     ) -> None:
         """Register a ``ModulePass`` subclass (its ``name`` is its pipeline name and
         its dataclass fields are its options), or a name and a lazy factory."""
-        name, make, summary = _named("pass", pass_class, factory, summary)
-        self._check_free(name)
-        self.passes[name] = PassEntry(name, make, summary, self.current_source)
+        self._register_runnable("pass", self.passes, PassEntry, pass_class, factory, summary)
 
     def register_pipeline(
         self,
@@ -151,9 +149,23 @@ class Registry:
         summary: str | None = None,
     ) -> None:
         """Register a named pipeline class (see :class:`PipelineEntry`)."""
-        name, make, summary = _named("pipeline", pipeline_class, factory, summary)
+        self._register_runnable(
+            "pipeline", self.pipelines, PipelineEntry, pipeline_class, factory, summary
+        )
+
+    def _register_runnable(
+        self,
+        kind: str,
+        table: dict[str, Any],
+        entry: Callable[..., Any],
+        named: type[Any] | str,
+        factory: Callable[[], type[Any]] | str | None,
+        summary: str | None,
+    ) -> None:
+        """Add a pass or pipeline to ``table``: the two share one namespace."""
+        name, make, summary = _named(kind, named, factory, summary)
         self._check_free(name)
-        self.pipelines[name] = PipelineEntry(name, make, summary, self.current_source)
+        table[name] = entry(name, make, summary, self.current_source)
 
     def register_emitter(
         self, name: str, factory: Callable[[], Callable[..., str | bytes]] | str, *, summary: str = ""

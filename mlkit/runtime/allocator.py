@@ -50,6 +50,27 @@ ENTRY_POINTS = frozenset(REDIRECTS.values())
 
 _USABLE_SIZE = "malloc_size" if sys.platform == "darwin" else "malloc_usable_size"
 
+
+def _class_of(name: str, arg: str, *, rounds_up: bool) -> str:
+    """The IR of a function from a byte count above LARGE to its size class:
+    the smallest class holding that many bytes (``rounds_up``) or the largest
+    a block of that many usable bytes belongs to."""
+    top = "%m" if rounds_up else f"%{arg}"
+    first = f"  %m = sub i64 %{arg}, 1\n" if rounds_up else ""
+    return f"""define internal i64 @{name}(i64 %{arg}) {{
+{first}  %lz = call i64 @llvm.ctlz.i64(i64 {top}, i1 true)
+  %e = sub i64 63, %lz
+  %sh = sub i64 %e, 2
+  %t = lshr i64 {top}, %sh
+  %eb = sub i64 %e, 16
+  %eb4 = shl i64 %eb, 2
+  %k = add i64 %eb4, %t
+  %k1 = sub i64 %k, {3 if rounds_up else 4}
+  ret i64 %k1
+}}
+"""
+
+
 # Class k > 0 holds blocks of at least (4 + k % 4) << (16 + k / 4 - 2) bytes.
 _IR = f"""\
 %Class = type {{ i32, i32, [{SLOTS} x ptr] }}
@@ -94,32 +115,9 @@ define internal void @count(i64 %which) {{
 }}
 
 ; the smallest class whose blocks hold %s bytes (%s > LARGE)
-define internal i64 @class_of_request(i64 %s) {{
-  %m = sub i64 %s, 1
-  %lz = call i64 @llvm.ctlz.i64(i64 %m, i1 true)
-  %e = sub i64 63, %lz
-  %sh = sub i64 %e, 2
-  %t = lshr i64 %m, %sh
-  %eb = sub i64 %e, 16
-  %eb4 = shl i64 %eb, 2
-  %k = add i64 %eb4, %t
-  %k1 = sub i64 %k, 3
-  ret i64 %k1
-}}
-
+{_class_of("class_of_request", "s", rounds_up=True)}
 ; the largest class whose blocks a block of %u usable bytes can be (%u >= LARGE)
-define internal i64 @class_of_block(i64 %u) {{
-  %lz = call i64 @llvm.ctlz.i64(i64 %u, i1 true)
-  %e = sub i64 63, %lz
-  %sh = sub i64 %e, 2
-  %q = lshr i64 %u, %sh
-  %eb = sub i64 %e, 16
-  %eb4 = shl i64 %eb, 2
-  %k = add i64 %eb4, %q
-  %k1 = sub i64 %k, 4
-  ret i64 %k1
-}}
-
+{_class_of("class_of_block", "u", rounds_up=False)}
 define internal i64 @class_bytes(i64 %k) {{
   %eb = lshr i64 %k, 2
   %e2 = add i64 %eb, 14

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from mlkit.dialects import llvm
 from mlkit.dialects.llvm import intr_ext as ext
@@ -168,7 +167,6 @@ class ConvertMathToLLVMPass(ModulePass):
     """Convert Math dialect to LLVM dialect"""
 
     name = "convert-math-to-llvm"
-    display_name: ClassVar[str] = "ConvertMathToLLVMPass"
 
     approximate_log1p: bool = True
 

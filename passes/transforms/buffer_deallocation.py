@@ -24,7 +24,6 @@ only; results are the same without it, so it is accepted and has no effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import func, memref, scf
@@ -266,7 +265,6 @@ class BufferDeallocationPipeline(ModulePass):
     """The default pipeline for automatically inserting deallocation operations after one-shot bufferization"""
 
     name = "buffer-deallocation-pipeline"
-    display_name: ClassVar[str] = "BufferDeallocationPipeline"
 
     private_function_dynamic_ownership: bool = False
 

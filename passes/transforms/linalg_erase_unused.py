@@ -17,6 +17,9 @@ rewriter's dead-code removal, with upstream's effects for linalg ops).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -60,6 +63,33 @@ def _result_dead(op: GenericOp, index: int) -> bool:
     return user.operands[index] is arg
 
 
+@dataclass
+class _KeptOperands:
+    """The inputs or the inits a rebuilt generic keeps: each old operand's
+    position among them, operands with the same key sharing one."""
+
+    pos: dict[int, int] = field(default_factory=dict)
+    values: list[SSAValue] = field(default_factory=list)
+    maps: list[AffineMap] = field(default_factory=list)
+    seen: dict[Hashable, int] = field(default_factory=dict)
+
+    def keep(
+        self, index: int, value: SSAValue, map_: AffineMap, key: Hashable | None = None, *,
+        reuse: bool = True,
+    ) -> bool:
+        """Give operand ``index`` a position: a kept one with the same ``key``
+        where ``reuse`` allows (returning False), else a new one."""
+        if reuse and key is not None and key in self.seen:
+            self.pos[index] = self.seen[key]
+            return False
+        self.pos[index] = len(self.values)
+        if key is not None:
+            self.seen[key] = self.pos[index]
+        self.values.append(value)
+        self.maps.append(map_)
+        return True
+
+
 class DeduplicateAndRemoveDeadOperandsAndResults(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, GenericOp) or not op.body.blocks:
@@ -67,53 +97,32 @@ class DeduplicateAndRemoveDeadOperandsAndResults(RewritePattern):
         maps = indexing_maps(op)
         num_inputs = len(op.inputs)
         dropped: set[int] = set()
-        # operand number -> position among the kept inputs / inits
-        new_input_pos: dict[int, int] = {}
-        new_inputs: list[SSAValue] = []
-        new_maps: list[AffineMap] = []
-        seen_inputs: dict[tuple[SSAValue, AffineMap], int] = {}
+        inputs, outputs = _KeptOperands(), _KeptOperands()
         for i, value in enumerate(op.inputs):
             if not payload_uses(op, i) and can_drop_operands(op, dropped | {i}):
                 dropped.add(i)
                 continue
-            key = (value, maps[i])
-            if key in seen_inputs:
-                new_input_pos[i] = seen_inputs[key]
+            if not inputs.keep(i, value, maps[i], (value, maps[i])):
                 dropped.add(i)
-                continue
-            new_input_pos[i] = seen_inputs[key] = len(new_inputs)
-            new_inputs.append(value)
-            new_maps.append(maps[i])
 
-        new_output_pos: dict[int, int] = {}
-        new_outputs: list[SSAValue] = []
-        output_maps: list[AffineMap] = []
         if not pure_tensor(op):
             for j, value in enumerate(op.outputs):
-                new_output_pos[j] = len(new_outputs)
-                new_outputs.append(value)
-                output_maps.append(maps[num_inputs + j])
+                outputs.keep(j, value, maps[num_inputs + j])
         else:
             yielded = list(_yield(op).operands)
-            seen_outputs: dict[tuple[SSAValue, AffineMap, SSAValue], int] = {}
             for j, value in enumerate(op.outputs):
                 n = num_inputs + j
                 if _result_dead(op, j) and can_drop_operands(op, dropped | {n}):
                     dropped.add(n)
                     continue
                 key = (value, maps[n], yielded[j])
-                if not payload_uses(op, n) and key in seen_outputs:
-                    new_output_pos[j] = seen_outputs[key]
+                if not outputs.keep(j, value, maps[n], key, reuse=not payload_uses(op, n)):
                     dropped.add(n)
-                    continue
-                new_output_pos[j] = seen_outputs[key] = len(new_outputs)
-                new_outputs.append(value)
-                output_maps.append(maps[n])
 
-        if len(new_inputs) + len(new_outputs) == len(op.operands):
+        if len(inputs.values) + len(outputs.values) == len(op.operands):
             return
-        self._rebuild(op, rewriter, new_inputs, new_outputs, new_maps + output_maps,
-                      new_input_pos, new_output_pos)
+        self._rebuild(op, rewriter, inputs.values, outputs.values, inputs.maps + outputs.maps,
+                      inputs.pos, outputs.pos)
 
     @staticmethod
     def _rebuild(

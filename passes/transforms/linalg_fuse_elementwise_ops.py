@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith
@@ -47,7 +46,7 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects.affine import ApplyOp
@@ -63,7 +62,7 @@ from mlkit.passes.transforms.linalg_generic_utils import indexing_maps, is_all_p
 from mlkit.passes.transforms.linalg_generic_utils import is_permutation, new_generic
 from mlkit.passes.transforms.linalg_generic_utils import num_reduction_loops, payload_uses
 from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
-from mlkit.passes.transforms.rewrite_driver import rewrite_regions
+from mlkit.passes.transforms.rewrite_driver import apply_greedily
 
 __all__ = [
     "ControlFusionFn",
@@ -433,12 +432,6 @@ class LinalgElementwiseOpFusionPass(ModulePass):
     """Fuse elementwise operations on tensors"""
 
     name = "linalg-fuse-elementwise-ops"
-    display_name: ClassVar[str] = "LinalgElementwiseOpFusionPass"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        rewrite_regions(
-            op,
-            GreedyRewritePatternApplier(
-                elementwise_fusion_patterns(), ctx=ctx, folding_enabled=True
-            ),
-        )
+        apply_greedily(op, elementwise_fusion_patterns(), ctx)

@@ -13,21 +13,20 @@ the enclosing function.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation
 from xdsl.ir.affine import AffineConstantExpr
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects.linalg.structural import GenericOp
 from mlkit.dialects.tensor import ExtractOp
 from mlkit.passes.transforms.linalg_generic_utils import index_constant, indexing_maps, new_generic
 from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
-from mlkit.passes.transforms.rewrite_driver import rewrite_regions
+from mlkit.passes.transforms.rewrite_driver import apply_greedily
 
 __all__ = ["InlineScalarOperands", "LinalgInlineScalarOperandsPass"]
 
@@ -75,9 +74,6 @@ class LinalgInlineScalarOperandsPass(ModulePass):
     """Inline scalar operands into linalg generic ops"""
 
     name = "linalg-inline-scalar-operands"
-    display_name: ClassVar[str] = "LinalgInlineScalarOperandsPass"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        rewrite_regions(
-            op, GreedyRewritePatternApplier([InlineScalarOperands()], ctx=ctx, folding_enabled=True)
-        )
+        apply_greedily(op, [InlineScalarOperands()], ctx)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from xdsl.context import Context
 from xdsl.ir import Operation, Region
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriterListener
 from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
@@ -28,6 +29,12 @@ def rewrite_regions(
     )
     for region in root.regions:
         walker.rewrite_region(region)
+
+
+def apply_greedily(root: Operation, patterns: Sequence[RewritePattern], ctx: Context) -> None:
+    """Rewrite ``root``'s regions with ``patterns`` to a fixed point, folding
+    as it goes, as upstream's greedy driver does."""
+    rewrite_regions(root, GreedyRewritePatternApplier(list(patterns), ctx=ctx, folding_enabled=True))
 
 
 def apply_conversion_patterns(

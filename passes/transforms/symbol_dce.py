@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
@@ -117,7 +116,6 @@ class SymbolDCE(ModulePass):
     """Eliminate dead symbols"""
 
     name = "symbol-dce"
-    display_name: ClassVar[str] = "SymbolDCE"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_symbol_table(op):
