@@ -12,7 +12,9 @@ and the rest to libm calls, and everything else through ``convert-to-llvm``.
 It optimizes as XLA does, each step an option: first, on tensors, arith and
 math ops become ``linalg.generic``, named elementwise ops are generalized and
 chains of elementwise generics fuse into one loop nest
-(``fusion``); after bufferization, elementwise ops and reductions run on
+(``fusion``); after bufferization, matmul-shaped contractions run on
+packed panels and a register-blocked micro-kernel with their elementwise
+epilogue in the tile (``microkernels``), elementwise ops and reductions on
 the target's vector registers (``vectorize``, ``vector-bits``); after the
 loops exist, loop-invariant code is hoisted; f32
 transcendental functions become upstream's polynomial approximations, which
@@ -48,6 +50,10 @@ class LowerToCPU:
     fusion: bool = field(
         default=True, metadata={"help": "Fuse elementwise ops into one loop nest, on tensors"}
     )
+    microkernels: bool = field(
+        default=True,
+        metadata={"help": "Run matmul-shaped contractions on packed, register-blocked micro-kernels"},
+    )
     vectorize: bool = field(
         default=True,
         metadata={"help": "Run elementwise ops and reductions on the target's vector registers"},
@@ -76,6 +82,8 @@ class LowerToCPU:
         ]
         if self.deallocation:
             steps.append("buffer-deallocation-pipeline")
+        if self.microkernels:
+            steps.append("linalg-matmul-to-microkernel")
         if self.vectorize:
             steps.append(f"linalg-vectorize-loops{{vector-bits={self.vector_bits}}}")
         steps += [

@@ -1,6 +1,11 @@
 // A tensor matmul on ramps built with linalg.index, called across function
 // boundaries, printed through printMemrefF32. tests/test_cpu_pipeline.py runs it.
-// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu)' --emit=llvm | filecheck %s
+// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu)' --emit=llvm | filecheck %s --check-prefix=KERNEL
+// RUN: mlkit-opt %s -p 'builtin.module(lower-to-cpu{microkernels=false})' --emit=llvm | filecheck %s
+// By default the matmul runs on the packed micro-kernel's vector FMAs.
+// KERNEL-LABEL: define {{.*}} @matmul(
+// KERNEL: call <{{[0-9]+}} x float> @llvm.fmuladd.v{{[0-9]+}}f32(
+// KERNEL-LABEL: define void @main()
 // CHECK-LABEL: define {{.*}} @matmul(
 // CHECK: fmul float
 // CHECK: fadd float

@@ -16,9 +16,12 @@ bufferization, on memrefs, ahead of ``convert-linalg-to-loops``, and rewrites
 in f32 and f64 with static or dynamic sizes (see :mod:`.contraction` for what
 is accepted; integer and mixed-type matmuls and other generics are left to
 ``convert-linalg-to-loops``). The op's init is accumulated into (C += A * B).
-The nest and the micro-kernel are described in :mod:`.kernel`; they use only
-ops ``convert-vector-to-llvm`` lowers (``vector.load``/``store``/``broadcast``/
-``fma``), and pad edges instead of masking.
+With ``fuse`` (the default) the fill of C just before a matmul and an
+elementwise op just after it (bias add, activation) are absorbed into its
+tiles (:mod:`.fusion`). The nest and the micro-kernel are described in
+:mod:`.kernel`, packing in :mod:`.packing`; they use only vector ops
+``convert-vector-to-llvm`` lowers (``load``, ``store``, ``broadcast``,
+``shuffle``, ``fma``), and pad edges with zeros instead of masking.
 
 The parameters come from the machine code is generated for (``--mtriple``/
 ``--mcpu``, else the host): the vector width from its CPU features
@@ -26,6 +29,11 @@ The parameters come from the machine code is generated for (``--mtriple``/
 count and the cache blocks from its cache sizes (:mod:`.blocking`). Each can
 be overridden: ``vector-bits``, ``mr``, ``nr``, ``kc``, ``mc``, ``nc``
 (0: chosen from the target).
+
+It must run after ``buffer-deallocation-pipeline`` (its scratch buffers are
+freed with ``memref.dealloc``, which the ownership-based deallocation
+rejects) and before ``linalg-vectorize-loops`` (which would otherwise take
+the elementwise op it can absorb).
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from mlkit.passes.conversion.linalg_matmul_to_microkernel.blocking import (
     register_count,
 )
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import match_contraction
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.fusion import find_epilogue, find_fill
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.kernel import emit_matmul
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 from xdsl.context import Context
@@ -58,13 +67,16 @@ class MatmulToMicrokernelPattern(RewritePattern):
     """A matmul-shaped structured op on buffers, to its blocked loop nest."""
 
     blocking: dict[int, Blocking]  # by element width in bytes
+    fuse: bool = True
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         contraction = match_contraction(op)
         if contraction is None:
             return
         width = contraction.element.bitwidth // 8
-        emit_matmul(rewriter, contraction, self.blocking[width])
+        fill = find_fill(contraction) if self.fuse else None
+        epilogue = find_epilogue(contraction, fill[0] if fill else None) if self.fuse else None
+        emit_matmul(rewriter, contraction, self.blocking[width], fill, epilogue)
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,12 @@ class LinalgMatmulToMicrokernel(ModulePass):
     kc: int = field(default=0, metadata={"help": "Depth of a packed slice; 0: from the L1 size"})
     mc: int = field(default=0, metadata={"help": "Rows of a packed A block; 0: from the L2 size"})
     nc: int = field(
-        default=0, metadata={"help": "Columns of a packed B panel; 0: from the L3 size"}
+        default=0, metadata={"help": "Columns of a packed B block; 0: from the L2 size"}
+    )
+    fuse: bool = field(
+        default=True,
+        metadata={"help": "Absorb the fill before a matmul and the elementwise op after it "
+                          "into its tiles"},
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -107,7 +124,8 @@ class LinalgMatmulToMicrokernel(ModulePass):
             )
             for width in (4, 8)
         }  # fmt: skip
-        rewrite_regions(op, MatmulToMicrokernelPattern(blocking), apply_recursively=False)
+        pattern = MatmulToMicrokernelPattern(blocking, self.fuse)
+        rewrite_regions(op, pattern, apply_recursively=False)
 
 
 def _target(ctx: Context, module: ModuleOp) -> tuple[int, str, bool]:

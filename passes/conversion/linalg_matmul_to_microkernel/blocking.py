@@ -9,9 +9,11 @@ with the most accumulators (which hides the FMA latency and does the most
 FMAs per load) is chosen, with two vectors per row as BLIS's Haswell and
 Skylake-X kernels have.
 
-Cache blocking, as BLIS's (Goto's) algorithm: a ``KC x NR`` sliver of packed B
-stays in L1 while the kernel sweeps a ``MC x KC`` block of packed A that stays
-in L2, and a ``KC x NC`` panel of packed B stays in L3. Cache sizes are the
+Cache blocking (see :mod:`.kernel` for the loop order): a ``KC x NR`` sliver
+of packed B fills L1, the ``KC x NC`` block of packed B that the kernel sweeps
+past one A sliver fills L2, and a ``MC x KC`` block of packed A takes an
+eighth of L2. On a 32 KiB L1 / 1 MiB L2 AVX-512 machine this gives the
+measured best for f32: 8 x 32 tiles, KC 256, NC 1024, MC 128. Cache sizes are the
 host's (``/sys/devices/system/cpu/cpu0/cache``) when code is generated for the
 host, else common sizes (32 KiB, 1 MiB, 8 MiB).
 """
@@ -119,10 +121,8 @@ def choose_blocking(
     tile_mr, per_row = register_tile(registers)
     mr = mr or tile_mr
     nr = _round_down(nr, vl) if nr else per_row * vl
-    # B's KC x NR sliver fills the L1 cache.
-    kc = kc or _round_down(caches.l1 // (nr * element_bytes), 8)
-    # A's MC x KC block takes a quarter of L2
-    mc = _round_down(mc or caches.l2 // 4 // (kc * element_bytes), mr)
-    # B's KC x NC panel takes a quarter of L3
-    nc = _round_down(nc or caches.l3 // 4 // (kc * element_bytes), nr)
+    # narrow vectors would make KC long and MC short: keep KC in [64, 512]
+    kc = kc or min(512, max(64, _round_down(caches.l1 // (nr * element_bytes), 8)))
+    mc = _round_down(mc or max(4 * mr, caches.l2 // 8 // (kc * element_bytes)), mr)
+    nc = _round_down(nc or caches.l2 // (kc * element_bytes), nr)
     return Blocking(vl, mr, nr, kc, mc, nc)

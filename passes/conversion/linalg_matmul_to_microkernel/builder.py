@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 from mlkit.dialects import arith as marith
 from mlkit.dialects import scf
 from xdsl.dialects import arith as xarith
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    VectorType,
+)
 from xdsl.dialects.scf import YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
@@ -32,6 +38,7 @@ class Constants:
     ops: list[Operation] = field(default_factory=list)
     _index: dict[int, SSAValue] = field(default_factory=dict)
     _float: dict[tuple[Attribute, float], SSAValue] = field(default_factory=dict)
+    _splat: dict[tuple[Attribute, float], SSAValue] = field(default_factory=dict)
 
     def index(self, value: int) -> SSAValue:
         if value not in self._index:
@@ -47,6 +54,17 @@ class Constants:
             self.ops.append(op)
             self._float[key] = op.result
         return self._float[key]
+
+
+    def splat(self, value: float, type_: VectorType) -> SSAValue:
+        key = (type_, value)
+        if key not in self._splat:
+            lanes = type_.get_shape()[0]
+            attr = DenseIntOrFPElementsAttr.from_list(type_, [value] * lanes)
+            op = xarith.ConstantOp(attr)
+            self.ops.append(op)
+            self._splat[key] = op.result
+        return self._splat[key]
 
 
 @dataclass
@@ -96,6 +114,15 @@ class Builder:
             return lhs
         return self.add_op(marith.DivUIOp(lhs, self.value(rhs))).results[0]
 
+    def round_down(self, value: Bound, multiple: int) -> Bound:
+        """``value`` rounded down to a multiple of ``multiple``, for ``value >= 0``."""
+        if isinstance(value, int):
+            return value - value % multiple
+        if multiple == 1:
+            return value
+        rem = self.add_op(xarith.RemUIOp(value, self.value(multiple))).results[0]
+        return self.sub(value, rem)
+
     def min(self, lhs: Bound, rhs: Bound) -> Bound:
         if isinstance(lhs, int) and isinstance(rhs, int):
             return min(lhs, rhs)
@@ -105,6 +132,11 @@ class Builder:
         if isinstance(lhs, int) and isinstance(rhs, int):
             return lhs <= rhs
         return self.add_op(marith.CmpiOp(self.value(lhs), self.value(rhs), "sle")).results[0]
+
+    def equal(self, lhs: Bound, rhs: Bound) -> bool | SSAValue:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return lhs == rhs
+        return self.add_op(marith.CmpiOp(self.value(lhs), self.value(rhs), "eq")).results[0]
 
     def both(self, lhs: bool | SSAValue, rhs: bool | SSAValue) -> bool | SSAValue:
         if isinstance(lhs, bool):
