@@ -10,7 +10,9 @@ LLVM reports them; a named CPU's from the ISA extensions LLVM gives that CPU.
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import cache
+from typing import Any
 
 from mlkit.target.machine import TargetOptions
 
@@ -70,3 +72,12 @@ def target_vector_bits(options: TargetOptions | None = None, module_triple: str 
         if cpu in _X86_256:
             return 256
     return 128  # the architecture's baseline: SSE2 on x86-64, NEON on AArch64
+
+
+def vector_bits_option() -> Any:
+    """The ``vector-bits`` option of every pass that picks a vector width."""
+    return field(
+        default=0,
+        metadata={"help": "Vector register width in bits; 0: the target machine's widest "
+                          "(512 with AVX-512, 256 with AVX2, 128 with SSE or NEON)"},
+    )

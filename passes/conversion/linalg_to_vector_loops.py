@@ -43,6 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from mlkit.target.vector_width import vector_bits_option
 from mlkit.passes.conversion.linalg_to_vector_loops_plan import (
     Plan,
     Unsupported,
@@ -103,11 +104,7 @@ class LinalgVectorizeLoops(ModulePass):
     name = "linalg-vectorize-loops"
     display_name: ClassVar[str] = "LinalgVectorizeLoops"
 
-    vector_bits: int = field(
-        default=0,
-        metadata={"help": "Vector register width in bits; 0: the target machine's widest "
-                          "(512 with AVX-512, 256 with AVX2, 128 with SSE or NEON)"},
-    )
+    vector_bits: int = vector_bits_option()
     unroll: int = field(
         default=2, metadata={"help": "Vectors per iteration of the main vector loop"}
     )

@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from mlkit.target.vector_width import vector_bits_option
 from mlkit.diagnostics import UNKNOWN, DiagnosticError
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.blocking import (
     Blocking,
@@ -86,11 +87,7 @@ class LinalgMatmulToMicrokernel(ModulePass):
     name = "linalg-matmul-to-microkernel"
     display_name: ClassVar[str] = "LinalgMatmulToMicrokernel"
 
-    vector_bits: int = field(
-        default=0,
-        metadata={"help": "Vector register width in bits; 0: the target machine's widest "
-                          "(512 with AVX-512, 256 with AVX2, 128 with SSE or NEON)"},
-    )
+    vector_bits: int = vector_bits_option()
     mr: int = field(default=0, metadata={"help": "Rows of the register tile; 0: from the target"})
     nr: int = field(
         default=0,
