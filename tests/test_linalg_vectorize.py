@@ -5,7 +5,8 @@ AVX-512, AVX2 and SSE/NEON paths all run here, LLVM splitting wider vectors
 where the host has narrower registers), and the pass fires where it should
 and leaves alone what it should.
 
-The vectorized pipeline is ``lower-to-cpu``'s with the pass right after
+The vectorized pipeline is the plain ``lower-to-cpu`` (no micro-kernels, no
+vectorizer) with the pass right after
 ``buffer-deallocation-pipeline``.
 """
 
@@ -18,47 +19,17 @@ import numpy as np
 import pytest
 
 import mlkit
-from mlkit.api import compile as compile_api
-from mlkit.passes.pipelines.lower_to_cpu import LowerToCPU
+from cpu_pipelines import PLAIN, lowered, own_compile_cache, with_pass  # noqa: F401
 
-PLAIN = "builtin.module(lower-to-cpu)"
 
 
 def vectorized(options: str = "") -> str:
-    steps = LowerToCPU().pipeline()
-    anchor = "buffer-deallocation-pipeline,"
-    assert anchor in steps
-    pass_text = f"linalg-vectorize-loops{{{options}}}" if options else "linalg-vectorize-loops"
-    return f"builtin.module({steps.replace(anchor, anchor + pass_text + ',', 1)})"
+    return with_pass(f"linalg-vectorize-loops{{{options}}}" if options else "linalg-vectorize-loops")
 
 
 WIDTHS = ["", "vector-bits=256", "vector-bits=128 unroll=1", "vector-bits=512 unroll=4"]
 SIZES = [0, 1, 7, 33, 1000]
 rng = np.random.default_rng(7)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _cache_dir(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("MLKIT_CACHE_DIR", str(tmp_path_factory.mktemp("mlkit-cache")))
-        compile_api.default_compiler().cache.clear()
-        yield
-    compile_api.default_compiler().cache.clear()
-
-
-def lowered(text: str, pipeline: str) -> str:
-    """The module after ``pipeline``, printed."""
-    from mlkit.context import make_context
-    from mlkit.pipeline.manager import PassRunner, PipelineBuilder
-    from mlkit.plugins import default_registry
-    from mlkit.syntax.parser import parse_module
-    from mlkit.syntax.printer import print_op
-
-    registry = default_registry()
-    ctx = make_context(registry)
-    module = parse_module(ctx, text, "<test>")
-    PassRunner(ctx).run(PipelineBuilder(registry).parse(pipeline, top_anchor="builtin.module"), module)
-    return print_op(module)
 
 
 def vectorizes(text: str) -> bool:

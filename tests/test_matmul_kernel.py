@@ -7,7 +7,8 @@ with small cache blocks that make every edge path run; the fill before and
 the bias + relu after a matmul are absorbed; and the pass leaves alone what
 it should.
 
-The pipeline is ``lower-to-cpu``'s with the pass right after
+The pipeline is the plain ``lower-to-cpu`` (no micro-kernels, no vectorizer)
+with the pass right after
 ``buffer-deallocation-pipeline``.
 """
 
@@ -17,19 +18,13 @@ import numpy as np
 import pytest
 
 import mlkit
-from mlkit.api import compile as compile_api
-from mlkit.passes.pipelines.lower_to_cpu import LowerToCPU
+from cpu_pipelines import PLAIN, lowered, own_compile_cache, with_pass  # noqa: F401
 
-PLAIN = "builtin.module(lower-to-cpu)"
 PASS = "linalg-matmul-to-microkernel"
 
 
 def with_kernel(options: str = "") -> str:
-    steps = LowerToCPU().pipeline()
-    anchor = "buffer-deallocation-pipeline,"
-    assert anchor in steps
-    pass_text = f"{PASS}{{{options}}}" if options else PASS
-    return f"builtin.module({steps.replace(anchor, anchor + pass_text + ',', 1)})"
+    return with_pass(f"{PASS}{{{options}}}" if options else PASS)
 
 
 def up_to_kernel(options: str = "") -> str:
@@ -41,30 +36,6 @@ def up_to_kernel(options: str = "") -> str:
 # small blocks: several KC slices, MC and NC blocks and edge slivers at small sizes
 SMALL_BLOCKS = "kc=16 mc=16 nc=64"
 rng = np.random.default_rng(11)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _cache_dir(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("MLKIT_CACHE_DIR", str(tmp_path_factory.mktemp("mlkit-cache")))
-        compile_api.default_compiler().cache.clear()
-        yield
-    compile_api.default_compiler().cache.clear()
-
-
-def lowered(text: str, pipeline: str) -> str:
-    """The module after ``pipeline``, printed."""
-    from mlkit.context import make_context
-    from mlkit.pipeline.manager import PassRunner, PipelineBuilder
-    from mlkit.plugins import default_registry
-    from mlkit.syntax.parser import parse_module
-    from mlkit.syntax.printer import print_op
-
-    registry = default_registry()
-    ctx = make_context(registry)
-    module = parse_module(ctx, text, "<test>")
-    PassRunner(ctx).run(PipelineBuilder(registry).parse(pipeline, top_anchor="builtin.module"), module)
-    return print_op(module)
 
 
 def memref(shape: tuple[int, ...], t: str, dynamic: bool) -> str:
