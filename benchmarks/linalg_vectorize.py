@@ -58,7 +58,7 @@ func.func @rowsum(%x: memref<{ROWS}x{COLS}xf32>, %y: memref<{ROWS}xf32>) {{
 def pipeline(options: str | None) -> str:
     from mlkit.passes.pipelines.lower_to_cpu import LowerToCPU
 
-    steps = LowerToCPU().pipeline()
+    steps = LowerToCPU(microkernels=False, vectorize=False).pipeline()  # the scalar lowering
     if options is None:
         return f"builtin.module({steps})"
     anchor = "buffer-deallocation-pipeline,"

@@ -27,6 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 DEFAULT_PIPELINE = "builtin.module(lower-to-cpu)"
+PLAIN_PIPELINE = "builtin.module(lower-to-cpu{microkernels=false})"
 
 
 def matmul_source(n: int) -> str:
@@ -69,7 +70,7 @@ func.func @dense(%x: {t}, %w: {t}, %bias: {v}) -> {t} {{
 def with_microkernel(options: str) -> str:
     from mlkit.passes.pipelines.lower_to_cpu import LowerToCPU
 
-    steps = LowerToCPU().pipeline()
+    steps = LowerToCPU(microkernels=False).pipeline()
     anchor = "buffer-deallocation-pipeline,"
     step = "linalg-matmul-to-microkernel" + (f"{{{options}}}" if options else "")
     return f"builtin.module({steps.replace(anchor, anchor + step + ',', 1)})"
@@ -118,7 +119,7 @@ def main() -> None:
             (f"matmul {n}^3", matmul_source(n), "matmul", n, pipeline) for n in sizes
         ]
         if args.plain:
-            cases.append(("matmul 512^3 plain", matmul_source(512), "matmul", 512, DEFAULT_PIPELINE))
+            cases.append(("matmul 512^3 plain", matmul_source(512), "matmul", 512, PLAIN_PIPELINE))
         if args.dense:
             cases.append(("dense 1024 relu", dense_source(1024), "dense", 1024, pipeline))
         for label, source, name, n, pipe in cases:
