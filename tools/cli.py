@@ -44,6 +44,31 @@ def scan(argv: list[str]) -> list[Arg]:
 
 # option name -> (takes a value: "no" | "yes" | "optional", help)
 Options = dict[str, tuple[str, str]]
+RunFunction = Callable[[list[str], TextIO, TextIO], int]
+
+def alias(option: str, takes: str = "yes") -> tuple[str, str]:
+    """The table entry of another spelling of ``option``."""
+    dashes = "-" if len(option) == 1 else "--"
+    return takes, f"Alias for {dashes}{option}"
+
+
+def help_header(overview: str, tool: str) -> list[str]:
+    """The first lines of a tool's ``--help``, in LLVM's layout."""
+    return [f"OVERVIEW: {overview}\n", f"USAGE: {tool} [options] <input file>\n", "OPTIONS:"]
+
+
+# what every tool takes, after its own options
+COMMON_OPTIONS: Options = {
+    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
+    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
+    "help": ("no", "Show this help and exit"),
+    "h": alias("help", "no"),
+}
+# what the tools that read IR take about it
+IR_INPUT_OPTIONS: Options = {
+    "allow-unregistered-dialect": ("no", "Accept ops of unregistered dialects"),
+    "no-implicit-module": ("no", "Do not wrap the input in a builtin.module"),
+}
 
 
 # an on/off option -> (the attribute of the tool's options it sets, dotted, and its value)
@@ -85,6 +110,14 @@ def take_values(tool: str, args: list[Arg], options: Options) -> list[Arg]:
         out.append(arg)
         i += 1
     return out
+
+
+def options_and_inputs(
+    tool: str, argv: list[str], options: Options
+) -> tuple[list[Arg], list[str]]:
+    """The scanned options with their values, and the positional words."""
+    args = take_values(tool, scan(argv), options)
+    return [a for a in args if a.name is not None], [a.raw for a in args if a.name is None]
 
 
 def only_input(tool: str, inputs: list[str]) -> str:
@@ -134,6 +167,27 @@ def run_parsed(
         stdout.write(help_text())
         return 0
     return act(opts, registry, stdout, stderr)
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool made of its command-line parser, help text and action:
+    ``run(argv, stdout, stderr)`` for tests, ``main`` for the console script."""
+
+    name: str
+    parse: Callable[[list[str]], tuple[Any, bool]]
+    help_text: Callable[[], str]
+    act: Callable[[Any, Registry, TextIO, TextIO], int]
+
+    def run(self, argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
+        return run_parsed(self.name, argv, stdout, stderr, self.parse, self.help_text, self.act)
+
+    def main(self) -> NoReturn:
+        tool_main(self.run)
+
+    def entry_points(self) -> tuple[RunFunction, Callable[[], NoReturn]]:
+        """``run`` and ``main``, for the tool's module to export."""
+        return self.run, self.main
 
 
 def unknown_argument(tool: str, raw: str, known: Iterable[str]) -> UsageError:

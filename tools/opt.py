@@ -12,7 +12,7 @@ from mlkit.plugins import PluginError, default_registry, load_plugin
 from mlkit.registry import Registry
 from mlkit.tools.cli import Arg, Options, UsageError, only_input, option_help, report_usage, scan
 from mlkit.tools.cli import DRIVER_SWITCHES, Switches, apply_switch, take_values, tool_main
-from mlkit.tools.cli import unknown_argument
+from mlkit.tools.cli import COMMON_OPTIONS, alias, help_header, IR_INPUT_OPTIONS, unknown_argument
 
 TOOL = "mlkit-opt"
 PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")
@@ -20,7 +20,7 @@ PLUGIN_FLAGS = ("load-plugin", "load-dialect-plugin", "load-pass-plugin")
 OPTIONS: Options = {
     "o": ("yes", "Output filename (default: standard output)"),
     "pass-pipeline": ("yes", "A textual pass pipeline, e.g. builtin.module(func.func(cse))"),
-    "p": ("yes", "Alias for --pass-pipeline"),
+    "p": alias("pass-pipeline"),
     "split-input-file": ("optional", "Split the input on '// -----' and process each chunk"),
     "output-split-marker": ("yes", "Marker printed between output chunks"),
     "verify-diagnostics": ("optional", "Check expected-* comments against emitted diagnostics"),
@@ -34,8 +34,7 @@ OPTIONS: Options = {
     "mlir-timing": ("no", "Report wall time per pass on stderr"),
     "mlir-print-op-generic": ("no", "Print ops in the generic form"),
     "mlir-print-debuginfo": ("no", "Print source locations"),
-    "allow-unregistered-dialect": ("no", "Accept ops of unregistered dialects"),
-    "no-implicit-module": ("no", "Do not wrap the input in a builtin.module"),
+    **IR_INPUT_OPTIONS,
     "emit": ("yes", "Output kind: mlir, or a registered emitter (llvm, asm, obj, ptx)"),
     "mtriple": ("yes", "Target triple for --emit=llvm|asm|obj (default: the module's, else the host)"),
     "mcpu": ("yes", "Target CPU for --emit=asm|obj ('native' for the host's; default: generic)"),
@@ -43,13 +42,10 @@ OPTIONS: Options = {
     "dump-pass-pipeline": ("no", "Print the pipeline that will run to stderr"),
     "show-dialects": ("no", "List the registered dialects and exit"),
     "list-passes": ("no", "List passes and pipelines with their options and exit"),
-    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
-    "load-dialect-plugin": ("yes", "Alias for --load-plugin"),
-    "load-pass-plugin": ("yes", "Alias for --load-plugin"),
-    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
+    "load-dialect-plugin": alias("load-plugin"),
+    "load-pass-plugin": alias("load-plugin"),
     "version": ("no", "Print the version and exit"),
-    "help": ("no", "Show this help and exit"),
-    "h": ("no", "Alias for --help"),
+    **COMMON_OPTIONS,
 }
 
 
@@ -176,9 +172,7 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
 
 def help_text(registry: Registry) -> str:
     lines = [
-        "OVERVIEW: mlkit modular optimizer driver\n",
-        f"USAGE: {TOOL} [options] <input file>\n",
-        "OPTIONS:",
+        *help_header("mlkit modular optimizer driver", TOOL),
         *option_help(OPTIONS),
     ]
     lines.append("\n  Compiler passes to run")

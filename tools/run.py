@@ -5,45 +5,33 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TextIO
 
 from mlkit.driver.run import ENTRY_RESULTS, RunOptions, run_runner
 from mlkit.plugins import default_registry, load_plugin
-from mlkit.tools.cli import Options, UsageError, only_input, option_help, run_parsed, scan
-from mlkit.tools.cli import DRIVER_SWITCHES, apply_switch, take_values, tool_main
-from mlkit.tools.cli import unknown_argument
+from mlkit.tools.cli import Options, UsageError, only_input, option_help
+from mlkit.tools.cli import DRIVER_SWITCHES, apply_switch, options_and_inputs
+from mlkit.tools.cli import COMMON_OPTIONS, Tool, alias, help_header, unknown_argument
 
 TOOL = "mlkit-run"
 
 OPTIONS: Options = {
-    "e": ("yes", "The function to be called (default: main)"),
-    "entry-point": ("yes", "Alias for -e"),
-    "entry-point-result": ("yes", "Result type of the entry point: void, i32, i64, f32 (default) or f64"),
-    "O0": ("no", "Run opt passes and codegen at O0"),
-    "O1": ("no", "Run opt passes and codegen at O1"),
-    "O2": ("no", "Run opt passes and codegen at O2"),
-    "O3": ("no", "Run opt passes and codegen at O3"),
-    "shared-libs": ("yes", "Libraries to link dynamically (comma separated; repeatable)"),
     "march": ("yes", "Architecture to generate code for (must be the host's)"),
     "mcpu": ("yes", "Target CPU ('native' or unset: the host's)"),
-    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
-    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
-    "help": ("no", "Show this help and exit"),
-    "h": ("no", "Alias for --help"),
-}
+    "e": ("yes", "The function to be called (default: main)"),
+    "entry-point": alias("e"),
+    "entry-point-result": ("yes", "Result type of the entry point: void, i32, i64, f32 (default) or f64"),
+    "shared-libs": ("yes", "Libraries to link dynamically (comma separated; repeatable)"),
+} | {f"O{n}": ("no", f"Run opt passes and codegen at O{n}") for n in range(4)} | COMMON_OPTIONS
 
 
 def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
     """Options for the runner, and whether help was asked for."""
     opts = RunOptions()
     jit = opts.jit
-    inputs: list[str] = []
     libs: list[str] = []
-    for arg in take_values(TOOL, scan(argv), OPTIONS):
-        name, value = arg.name, arg.value
-        if name is None:
-            inputs.append(arg.raw)
-            continue
+    args, inputs = options_and_inputs(TOOL, argv, OPTIONS)
+    for arg in args:
+        name, value = arg.name or "", arg.value
         if name not in OPTIONS:
             raise unknown_argument(TOOL, arg.raw, OPTIONS)
         if OPTIONS[name][0] == "no" and value is not None:
@@ -78,21 +66,11 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
 
 
 def help_text() -> str:
-    lines = [
-        "OVERVIEW: mlkit CPU execution driver (mlir-runner's command line)\n",
-        f"USAGE: {TOOL} [options] <input file>\n",
-        "OPTIONS:",
-        *option_help(OPTIONS, single_dash=True),
-    ]
-    return "\n".join(lines) + "\n"
+    header = help_header("mlkit CPU execution driver (mlir-runner's command line)", TOOL)
+    return "\n".join([*header, *option_help(OPTIONS, single_dash=True)]) + "\n"
 
 
-def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
-    return run_parsed(TOOL, argv, stdout, stderr, parse_args, help_text, run_runner)
-
-
-def main() -> None:
-    tool_main(run)
+run, main = Tool(TOOL, parse_args, help_text, run_runner).entry_points()
 
 
 if __name__ == "__main__":

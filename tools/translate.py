@@ -7,13 +7,12 @@ errors, all-or-nothing output files).
 
 from __future__ import annotations
 
-from typing import TextIO
 
 from mlkit.driver.opt import OptOptions, run_opt
 from mlkit.plugins import default_registry, load_plugin
-from mlkit.tools.cli import Options, UsageError, only_input, option_help, run_parsed, scan
-from mlkit.tools.cli import DRIVER_SWITCHES, apply_switch, take_values, tool_main
-from mlkit.tools.cli import unknown_argument
+from mlkit.tools.cli import Options, UsageError, only_input, option_help
+from mlkit.tools.cli import DRIVER_SWITCHES, apply_switch, options_and_inputs
+from mlkit.tools.cli import COMMON_OPTIONS, Tool, help_header, IR_INPUT_OPTIONS, unknown_argument
 
 TOOL = "mlkit-translate"
 
@@ -25,12 +24,8 @@ OPTIONS: Options = {
     "o": ("yes", "Output filename (default: standard output)"),
     "split-input-file": ("no", "Split the input on '// -----' and translate each chunk"),
     "verify-diagnostics": ("no", "Check expected-* comments against emitted diagnostics"),
-    "allow-unregistered-dialect": ("no", "Accept ops of unregistered dialects"),
-    "no-implicit-module": ("no", "Do not wrap the input in a builtin.module"),
-    "load-plugin": ("yes", "Load a plugin (a .py file or a module name); repeatable"),
-    "mlkit-traceback": ("no", "Show Python tracebacks of internal errors"),
-    "help": ("no", "Show this help and exit"),
-    "h": ("no", "Alias for --help"),
+    **IR_INPUT_OPTIONS,
+    **COMMON_OPTIONS,
 }
 
 
@@ -38,12 +33,9 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
     """Options for the driver, and whether help was asked for."""
     opts = OptOptions()
     translation: str | None = None
-    inputs: list[str] = []
-    for arg in take_values(TOOL, scan(argv), OPTIONS):
-        name, value = arg.name, arg.value
-        if name is None:
-            inputs.append(arg.raw)
-            continue
+    args, inputs = options_and_inputs(TOOL, argv, OPTIONS)
+    for arg in args:
+        name, value = arg.name or "", arg.value
         if name in TRANSLATIONS:
             if translation is not None and translation != name:
                 raise UsageError(f"{TOOL}: error: only one translation may be chosen")
@@ -77,9 +69,7 @@ def parse_args(argv: list[str]) -> tuple[OptOptions, bool]:
 
 def help_text() -> str:
     lines = [
-        "OVERVIEW: mlkit translation driver\n",
-        f"USAGE: {TOOL} [options] <input file>\n",
-        "OPTIONS:",
+        *help_header("mlkit translation driver", TOOL),
         "\n  Translations to perform:",
     ]
     for name, (_, text) in TRANSLATIONS.items():
@@ -88,12 +78,7 @@ def help_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
-    return run_parsed(TOOL, argv, stdout, stderr, parse_args, help_text, run_opt)
-
-
-def main() -> None:
-    tool_main(run)
+run, main = Tool(TOOL, parse_args, help_text, run_opt).entry_points()
 
 
 if __name__ == "__main__":

@@ -36,35 +36,27 @@ class Constants:
     """Constants created once, in the order first asked for, ahead of the nest."""
 
     ops: list[Operation] = field(default_factory=list)
-    _index: dict[int, SSAValue] = field(default_factory=dict)
-    _float: dict[tuple[Attribute, float], SSAValue] = field(default_factory=dict)
-    _splat: dict[tuple[Attribute, float], SSAValue] = field(default_factory=dict)
+    _made: dict[object, SSAValue] = field(default_factory=dict)
+
+    def _constant(self, key: object, value: Attribute) -> SSAValue:
+        if key not in self._made:
+            op = xarith.ConstantOp(value)  # type: ignore[arg-type]
+            self.ops.append(op)
+            self._made[key] = op.result
+        return self._made[key]
 
     def index(self, value: int) -> SSAValue:
-        if value not in self._index:
-            op = xarith.ConstantOp(IntegerAttr(value, IndexType()))
-            self.ops.append(op)
-            self._index[value] = op.result
-        return self._index[value]
+        return self._constant(("index", value), IntegerAttr(value, IndexType()))
 
     def float(self, value: float, type_: Attribute) -> SSAValue:
-        key = (type_, value)
-        if key not in self._float:
-            op = xarith.ConstantOp(FloatAttr(value, type_))  # type: ignore[arg-type]
-            self.ops.append(op)
-            self._float[key] = op.result
-        return self._float[key]
-
+        return self._constant((type_, value), FloatAttr(value, type_))  # type: ignore[arg-type]
 
     def splat(self, value: float, type_: VectorType) -> SSAValue:
         key = (type_, value)
-        if key not in self._splat:
+        if key not in self._made:
             lanes = type_.get_shape()[0]
-            attr = DenseIntOrFPElementsAttr.from_list(type_, [value] * lanes)
-            op = xarith.ConstantOp(attr)
-            self.ops.append(op)
-            self._splat[key] = op.result
-        return self._splat[key]
+            return self._constant(key, DenseIntOrFPElementsAttr.from_list(type_, [value] * lanes))
+        return self._made[key]
 
 
 @dataclass
