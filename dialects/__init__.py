@@ -23,6 +23,7 @@ DIALECTS: dict[str, str] = {
     "math": "xdsl.dialects.math:Math",
     "memref": "mlkit.dialects.memref:MemRef",
     "nvvm": "mlkit.dialects.nvvm:NVVM",
+    "omp": "mlkit.dialects.omp:OpenMP",
     "scf": "mlkit.dialects.scf:Scf",
     "tensor": "mlkit.dialects.tensor:Tensor",
     "ub": "xdsl.dialects.ub:UB",

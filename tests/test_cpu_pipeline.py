@@ -32,6 +32,7 @@ import pytest
 from upstream_oracle import ir
 from xdsl.dialects.builtin import ModuleOp
 
+from mlkit.runtime import threads
 from mlkit.syntax.printer import print_op
 
 ExecutionEngine = pytest.importorskip("torch_mlir.execution_engine").ExecutionEngine
@@ -59,6 +60,9 @@ PIPELINES = {
         "finalize-memref-to-llvm, convert-cf-to-llvm, reconcile-unrealized-casts)"
     ),
     "lower-to-cpu": "builtin.module(lower-to-cpu)",
+    # upstream's engine has no OpenMP runtime here: the threaded IR runs on mlkit's
+    # JIT alone, and this same pipeline without threads on upstream's as well
+    "lower-to-cpu-serial": "builtin.module(lower-to-cpu{threads=false})",
     "lower-to-cpu-affine": "builtin.module(lower-to-cpu{affine-loops function-boundary-type-conversion=infer-layout-map})",
 }
 MLKIT_ONLY = ("lower-to-cpu", "lower-to-cpu-affine")
@@ -306,9 +310,17 @@ def _lower(name: str, pipeline: str, path: Path | None = None) -> ModuleOp:
     ctx = make_context(registry)
     module = parse_module(ctx, (path or PROGRAMS / f"{name}.mlir").read_text(), name)
     PassRunner(ctx).run(PipelineBuilder(registry).parse(PIPELINES[pipeline]), module)
-    left = {op.name for op in module.walk() if op is not module and not op.name.startswith("llvm.")}
+    # the OpenMP teams stay, as upstream's convert-to-llvm leaves them for translation
+    left = {
+        op.name for op in module.walk()
+        if op is not module and not op.name.startswith(("llvm.", "omp."))
+    }  # fmt: skip
     assert not left, f"ops left after lowering: {sorted(left)}"
     return module
+
+
+def _has_teams(module: ModuleOp) -> bool:
+    return any(op.name == "omp.parallel" for op in module.walk())
 
 
 def _run_upstream(module: ModuleOp, args: list[np.ndarray]) -> list[np.ndarray]:
@@ -333,6 +345,7 @@ def _run_llvmlite(module: ModuleOp, args: list[np.ndarray]) -> list[np.ndarray]:
     llvm_binding.initialize_native_asmprinter()
     for symbol, callback in RUNTIME.items():
         llvm_binding.add_symbol(symbol, ctypes.cast(callback, ctypes.c_void_p).value)
+    threads.bind(set(threads.ENTRY_POINTS))
     machine = llvm_binding.Target.from_default_triple().create_target_machine()
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     engine.finalize_object()
@@ -374,8 +387,12 @@ def test_program_lowers_and_computes_numpys_results(name: str, pipeline: str) ->
     spec = PROGRAM_SPECS[name]
     lowered = _lower(name, pipeline, spec.path)
     want_prints = spec.prints()
-    for run in (_run_upstream, _run_llvmlite):
+    runs = [(lowered, _run_upstream), (lowered, _run_llvmlite)]
+    if _has_teams(lowered):
+        serial = _lower(name, "lower-to-cpu-serial", spec.path)
+        runs = [(serial, _run_upstream), (lowered, _run_llvmlite)]
+    for module, run in runs:
         args = spec.args()
-        printed = run(lowered, args)
+        printed = run(module, args)
         _check(printed, want_prints, spec.rtol, f"{name} [{pipeline}, {run.__name__}] printed")
         _check(args, spec.outs(args), spec.rtol, f"{name} [{pipeline}, {run.__name__}] arguments")

@@ -21,6 +21,7 @@ OPTIONS: Options = {
     "entry-point": alias("e"),
     "entry-point-result": ("yes", "Result type of the entry point: void, i32, i64, f32 (default) or f64"),
     "shared-libs": ("yes", "Libraries to link dynamically (comma separated; repeatable)"),
+    "num-threads": ("yes", "Threads for parallel loops (default: $MLKIT_NUM_THREADS, else all cores)"),
 } | {f"O{n}": ("no", f"Run opt passes and codegen at O{n}") for n in range(4)} | COMMON_OPTIONS
 
 
@@ -54,6 +55,12 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
                 jit = replace(jit, opt_level=int(name[1]))
             case "shared-libs":
                 libs += [lib for lib in (value or "").split(",") if lib]
+            case "num-threads":
+                if not (value or "").isdigit() or int(value or "0") < 1:
+                    raise UsageError(
+                        f"{TOOL}: error: invalid -num-threads '{value}' (expected a positive integer)"
+                    )
+                opts.num_threads = int(value or "1")
             case "march":
                 jit = replace(jit, march=value)
             case "mcpu":

@@ -73,15 +73,22 @@ class Compiler:
         *,
         cache: bool = True,
         target: str = DEFAULT_TARGET,
+        num_threads: int | None = None,
     ) -> CompiledProgram:
         """Compile MLIR text or a module for ``target`` (``"cpu"`` or ``"cuda"``);
         raises ValueError (with the located message) for IR that does not parse,
-        verify or lower, and for a target that is not usable here."""
+        verify or lower, and for a target that is not usable here.
+
+        ``num_threads`` fixes the threads each parallel loop of the default CPU
+        pipeline uses; without it they use the runtime's count (all cores, or
+        ``$MLKIT_NUM_THREADS``), read when the program runs."""
         from mlkit.diagnostics import DiagnosticError
         from mlkit.execution.jit import JitError, JitOptions, jit_compile
 
         if opt_level not in (0, 1, 2, 3):
             raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level!r}")
+        if num_threads is not None:
+            pipeline = _threaded_pipeline(num_threads, pipeline, target)
         backend = self.backend(target)
         memory = backend.memory()
         pipeline = backend.pipeline if pipeline is None else pipeline
@@ -169,6 +176,18 @@ def default_compiler() -> Compiler:
 
 
 compile = _DEFAULT_COMPILER.compile  # mlkit.compile
+
+
+def _threaded_pipeline(num_threads: object, pipeline: str | None, target: str) -> str:
+    """The default CPU pipeline with ``num_threads`` threads per parallel loop."""
+    if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 1:
+        raise ValueError(f"num_threads must be a positive integer, got {num_threads!r}")
+    if pipeline is not None or target != "cpu":
+        raise ValueError(
+            "num_threads sets the threads of the default CPU pipeline; with a pipeline "
+            "of your own, give lower-to-cpu{num-threads=N} in it"
+        )
+    return f"builtin.module(lower-to-cpu{{num-threads={num_threads}}})"
 
 
 def _module_text(source: str | Operation) -> str:

@@ -35,6 +35,7 @@ class RunOptions:
     result: str = "f32"  # mlir-runner's default
     jit: JitOptions = field(default_factory=JitOptions)
     show_traceback: bool = False
+    num_threads: int = 0  # threads of mlkit's pool for parallel loops; 0: its default
 
 
 _CTYPES: dict[str, Any] = {
@@ -149,6 +150,10 @@ def run_runner(opts: RunOptions, registry: Registry, stdout: TextIO, stderr: Tex
         return _internal_error(exc, opts, stderr)
 
     function = compiled.ctypes_function(opts.entry, _CTYPES[opts.result])
+    if opts.num_threads:
+        from mlkit.runtime.threads import set_num_threads
+
+        set_num_threads(opts.num_threads)
     value = function()
     flush_c_stdio()
     if opts.result != "void":

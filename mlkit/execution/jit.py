@@ -98,6 +98,8 @@ class CompiledModule:
 
 # GPU ops the translation turns into calls of the GPU runtime (mlkit.runtime.cuda)
 HOST_GPU_OPS = frozenset({"gpu.binary", "gpu.launch_func"})
+# OpenMP ops it turns into calls of the thread pool (mlkit.runtime.threads)
+OPENMP_OPS = frozenset({"omp.parallel", "omp.wsloop", "omp.loop_nest", "omp.yield", "omp.terminator"})
 
 
 def check_llvm_dialect(module: Operation) -> None:
@@ -105,7 +107,7 @@ def check_llvm_dialect(module: Operation) -> None:
     for op in module.walk():
         if op is module:
             continue
-        if op.dialect_name() != "llvm" and op.name not in HOST_GPU_OPS:
+        if op.dialect_name() != "llvm" and op.name not in HOST_GPU_OPS | OPENMP_OPS:
             raise DiagnosticError.at(
                 op_loc(op),
                 f"cannot JIT '{op.name}': it is not in the llvm dialect "

@@ -9,6 +9,8 @@ callbacks (:mod:`mlkit.runtime.callbacks`). The JIT asks :func:`provide`
 for exactly the symbols a module leaves undefined, and may bind a module's
 ``malloc``/``aligned_alloc``/``free`` to the process's caching allocator
 (:mod:`mlkit.runtime.allocator`) with :func:`use_caching_allocator`.
+Parallel loops call the process's fork-join thread pool
+(``_mlkit_parallel_for``, :mod:`mlkit.runtime.threads`), bound the same way.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ def provided_symbols() -> frozenset[str]:
     from mlkit.runtime.allocator import ENTRY_POINTS
     from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS
     from mlkit.runtime.cuda import MGPU_FUNCTIONS
+    from mlkit.runtime.threads import ENTRY_POINTS as THREAD_POOL
 
-    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS | MGPU_FUNCTIONS | ENTRY_POINTS
+    return NATIVE_FUNCTIONS | CALLBACK_FUNCTIONS | MGPU_FUNCTIONS | ENTRY_POINTS | THREAD_POOL
 
 
 class RuntimeUnavailable(Exception):
@@ -58,11 +61,17 @@ def provide(names: Iterable[str]) -> str | None:
     is needed). :class:`RuntimeUnavailable` if some cannot work here."""
     import llvmlite.binding as llvm_binding
 
-    from mlkit.runtime import allocator
+    from mlkit.runtime import allocator, threads
     from mlkit.runtime.callbacks import CALLBACK_FUNCTIONS, callback_address
 
     wanted = set(names)
     allocator.bind(wanted)  # IR a module cached after use_caching_allocator names them
+    pool = sorted(wanted & threads.ENTRY_POINTS)
+    if pool and threads.thread_pool() is None:
+        raise RuntimeUnavailable(
+            f"the program calls the thread pool ({pool[0]}), but there are no pthreads here"
+        )
+    threads.bind(wanted)
     for name in sorted(wanted & CALLBACK_FUNCTIONS):
         llvm_binding.add_symbol(name, callback_address(name))
     gpu = sorted(n for n in wanted if n.startswith("mgpu"))

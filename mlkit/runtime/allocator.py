@@ -374,27 +374,14 @@ def _limit_from_environment() -> int:
 
 
 def _compile() -> CachingAllocator | None:
-    import llvmlite.binding as llvm_binding
+    from mlkit.runtime.engine import compile_for_good
 
-    llvm_binding.initialize_native_target()
-    llvm_binding.initialize_native_asmprinter()
-    target = llvm_binding.Target.from_triple(llvm_binding.get_process_triple())
     # codegen at -O0 (fast instruction selection): a quarter of the compile time,
-    # and what the code costs is the memory it hands out, not its instructions
-    machine = target.create_target_machine(opt=0, codemodel="jitdefault")
-    module = llvm_binding.parse_assembly(_IR)
-    module.verify()
-    module.triple = machine.triple
-    module.data_layout = str(machine.target_data)
-    engine = llvm_binding.create_mcjit_compiler(module, machine)
-    # MCJIT loads the process's symbols when it is created: only now can we ask
-    if not llvm_binding.address_of_symbol(_USABLE_SIZE) or not llvm_binding.address_of_symbol(
-        "aligned_alloc"
-    ):
-        return None
-    engine.finalize_object()
+    # and what the code costs is the memory it hands out, not its instructions.
     # Never freed, not even at exit: arrays may hold its blocks until the end.
-    ctypes.pythonapi.Py_IncRef(ctypes.py_object(engine))
+    engine = compile_for_good(_IR, 0, (_USABLE_SIZE, "aligned_alloc"))
+    if engine is None:
+        return None
     allocator = CachingAllocator(engine)
     allocator.limit = _limit_from_environment()
     return allocator

@@ -21,6 +21,7 @@ EMITTERS: dict[str, tuple[str, str]] = {
 TRANSLATIONS: dict[str, str] = {
     "gpu": "mlkit.target.llvmir.dialect.gpu:GPUTranslation",
     "nvvm": "mlkit.target.llvmir.dialect.nvvm:NVVMTranslation",
+    "omp": "mlkit.target.llvmir.dialect.omp:OpenMPTranslation",
 }
 
 

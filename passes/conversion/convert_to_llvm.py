@@ -4,7 +4,7 @@ Upstream's pass gathers the to-LLVM patterns of each loaded dialect through
 ``ConvertToLLVMPatternInterface`` and runs them as one conversion with a
 shared type converter; ``filter-dialects`` restricts it to the named
 dialects. mlkit does the same with the pattern lists of its conversions:
-arith, cf, func, index, memref (as ``finalize-memref-to-llvm`` with default
+arith, cf, func, index, omp, memref (as ``finalize-memref-to-llvm`` with default
 options), and math and vector where those conversions are installed.
 ``dynamic`` (upstream's per-op interface lookup) gives the same result here
 and is accepted for compatibility.
@@ -58,6 +58,12 @@ def _memref(converter: LLVMTypeConverter) -> list[ConvertToLLVMPattern]:
     return memref_to_llvm_patterns(converter)
 
 
+def _omp(converter: LLVMTypeConverter) -> list[ConvertToLLVMPattern]:
+    from mlkit.passes.conversion.openmp_to_llvm import openmp_to_llvm_patterns
+
+    return openmp_to_llvm_patterns(converter)
+
+
 def _optional(module: str, function: str) -> Callable[[LLVMTypeConverter], list[ConvertToLLVMPattern]]:
     """Patterns of a conversion that may not be installed; each pattern gets
     the shared type converter."""
@@ -83,6 +89,7 @@ DIALECT_PATTERNS: dict[str, Callable[[LLVMTypeConverter], list[ConvertToLLVMPatt
     "index": _index,
     "math": _optional("mlkit.passes.conversion.math_to_llvm", "math_to_llvm_patterns"),
     "memref": _memref,
+    "omp": _omp,
     "vector": _optional("mlkit.passes.conversion.vector_to_llvm", "vector_to_llvm_patterns"),
 }
 """Dialect name -> its to-LLVM patterns, as upstream's interface registry."""

@@ -33,6 +33,11 @@ along it: an innermost access that is transposed or strided is left alone,
 as are matmul-like contractions (for contraction tiling), ops with other
 body ops, and ops on tensors. What is left, ``convert-linalg-to-loops`` lowers.
 
+With ``parallel``, the outermost loop of an op with enough work
+(``parallel-threshold`` iterations, or a dynamic size) is an ``scf.parallel``
+when it is a parallel dimension, for ``convert-scf-to-openmp`` to run on
+threads; an elementwise op with a single loop is cut into chunks first.
+
 The vector width is the target's (``vector-bits``, 0: the widest register of
 the machine code is generated for, see :mod:`mlkit.target.vector_width`); the
 widest scalar the vector ops carry fills it.
@@ -70,6 +75,7 @@ class VectorizeLinalgPattern(RewritePattern):
     vector_bits: int
     unroll: int = 1
     vectorize_fp_reductions: bool = True
+    parallel_min: int | None = None  # with threads: the fewest iterations worth them
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         try:
@@ -83,7 +89,7 @@ class VectorizeLinalgPattern(RewritePattern):
         lanes, unroll = self.shape(plan)
         if lanes < 2:
             return
-        emit_vector_loops(rewriter, plan, lanes, unroll)
+        emit_vector_loops(rewriter, plan, lanes, unroll, self.parallel_min)
 
     def shape(self, plan: Plan) -> tuple[int, int]:
         """Lanes and vectors per iteration: a static trip count shorter than
@@ -112,6 +118,15 @@ class LinalgVectorizeLoops(ModulePass):
         default=True,
         metadata={"help": "Vectorize floating-point reductions, which reorders them"},
     )
+    parallel: bool = field(
+        default=False,
+        metadata={"help": "Make the outermost parallel loop an scf.parallel (for threads); "
+                          "an elementwise op with one loop is cut into chunks for it"},
+    )
+    parallel_threshold: int = field(
+        default=1 << 15,
+        metadata={"help": "Fewest iterations an op with static sizes needs for parallel"},
+    )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.vector_bits < 0:
@@ -119,7 +134,10 @@ class LinalgVectorizeLoops(ModulePass):
         if self.unroll < 1:
             raise DiagnosticError.at(UNKNOWN, "unroll must be at least 1")
         bits = self.vector_bits or _target_bits(ctx, op)
-        pattern = VectorizeLinalgPattern(bits, self.unroll, self.vectorize_fp_reductions)
+        pattern = VectorizeLinalgPattern(
+            bits, self.unroll, self.vectorize_fp_reductions,
+            max(0, self.parallel_threshold) if self.parallel else None,
+        )  # fmt: skip
         rewrite_regions(op, pattern, apply_recursively=False)
 
 

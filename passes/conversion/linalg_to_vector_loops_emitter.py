@@ -14,6 +14,12 @@ the innermost loop in up to three parts:
    from the ``vector.reduction`` of the accumulators for a reduction.
 
 A part that a static trip count makes empty is not emitted.
+
+With threads (``parallel_min``, for ops with at least that many iterations
+or a dynamic size), the outermost loop becomes an ``scf.parallel`` when it is
+a parallel dimension; an op with one loop, elementwise, is cut into chunks
+of :data:`CHUNK` elements instead, an ``scf.parallel`` over the chunks with
+the three parts inside each. Every element is computed as without threads.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from mlkit.dialects import scf
 from mlkit.dialects.linalg.structural import IndexOp, YieldOp
 from mlkit.diagnostics.locations import source_loc
 from mlkit.passes.conversion.linalg_to_loops_lowering import ConstantPool, loop_upper_bounds
+from mlkit.dialects.linalg.attrs import IteratorType
 from mlkit.passes.conversion.linalg_to_vector_loops_plan import IDEMPOTENT, Plan, Reduction
 from xdsl.dialects import arith as xarith
 from xdsl.dialects import memref, vector
@@ -48,6 +55,7 @@ __all__ = ["emit_vector_loops"]
 
 _NO_WRAP = marith.IntegerOverflowAttr("none")
 Bound = int | SSAValue
+CHUNK = 8192  # elements of a one-loop op per parallel iteration (rounded to whole vectors)
 
 
 def _vector_type(type_: Attribute, lanes: int) -> VectorType:
@@ -279,6 +287,51 @@ def _for(
     return scf.ForOp(lb, ub, step, list(iter_args), Region(block)), block
 
 
+def _parallel(lb: SSAValue, ub: SSAValue, step: SSAValue) -> tuple[scf.ParallelOp, Block]:
+    block = Block(arg_types=[IndexType()])
+    return scf.ParallelOp([lb], [ub], [step], Region(block)), block
+
+
+def _split_range(e: _Emitter, lo: Bound, hi: Bound, multiple: int) -> Bound:
+    """The end of the whole multiples of ``multiple`` in ``[lo, hi)``."""
+    if isinstance(lo, int) and lo == 0:
+        return _split(e, hi, multiple)
+    length = marith.SubiOp(e.bound(hi), e.bound(lo), overflow=_NO_WRAP)
+    rem = xarith.RemUIOp(length.results[0], e.index(multiple))
+    end = marith.SubiOp(e.bound(hi), rem.result, overflow=_NO_WRAP)
+    e.prologue.add_ops([length, rem, end])
+    return end.results[0]
+
+
+def _enough_work(bounds: Sequence[Bound], minimum: int) -> bool:
+    """Whether the iteration space is dynamic or holds ``minimum`` points."""
+    total = 1
+    for bound in bounds:
+        if not isinstance(bound, int):
+            return True
+        total *= bound
+    return total >= minimum
+
+
+def _chunks(e: _Emitter, n: Bound, chunk: int) -> tuple[Block, SSAValue, SSAValue]:
+    """An ``scf.parallel`` over ``ceil(n / chunk)`` chunks, in the prologue:
+    its body, and the start and end of its chunk."""
+    if isinstance(n, int):
+        count: SSAValue = e.index(-(-n // chunk))
+    else:
+        padded = marith.AddiOp(n, e.index(chunk - 1), overflow=_NO_WRAP)
+        divided = xarith.DivUIOp(padded.results[0], e.index(chunk))
+        e.before += [padded, divided]
+        count = divided.result
+    loop, block = _parallel(e.index(0), count, e.index(1))
+    e.prologue.add_op(loop)
+    start = marith.MuliOp(block.args[0], e.index(chunk), overflow=_NO_WRAP)
+    stop = marith.AddiOp(start.results[0], e.index(chunk), overflow=_NO_WRAP)
+    end = xarith.MinUIOp(stop.results[0], e.bound(n))
+    block.add_ops([start, stop, end])
+    return block, start.results[0], end.result
+
+
 def _split(e: _Emitter, n: Bound, multiple: int) -> Bound:
     """``n`` rounded down to a multiple of ``multiple``."""
     if isinstance(n, int):
@@ -316,8 +369,11 @@ def _vector_loop(
         accs[u] = list(loop.results[u * per_copy:(u + 1) * per_copy])
 
 
-def emit_vector_loops(rewriter: PatternRewriter, plan: Plan, lanes: int, unroll: int) -> None:
-    """Replace ``plan.op`` by its vectorized loop nest."""
+def emit_vector_loops(
+    rewriter: PatternRewriter, plan: Plan, lanes: int, unroll: int, parallel_min: int | None = None
+) -> None:
+    """Replace ``plan.op`` by its vectorized loop nest, with an ``scf.parallel``
+    where ``parallel_min`` asks for threads and the op has the work."""
     op = plan.op
     pool = ConstantPool(rewriter)
     pre: list[Operation] = []
@@ -325,21 +381,35 @@ def emit_vector_loops(rewriter: PatternRewriter, plan: Plan, lanes: int, unroll:
     if pre:
         rewriter.insert(pre, InsertPoint.before(op))
     e = _Emitter(rewriter, pool, plan, lanes)
-    outer: list[tuple[scf.ForOp, Block]] = []
+    threaded = (
+        parallel_min is not None
+        and plan.iterators[0] == IteratorType.PARALLEL
+        and _enough_work(bounds, parallel_min)
+        and bounds[0] != 1
+    )
+    outer: list[tuple[Operation, Block]] = []
     for dim in range(plan.inner):
-        loop, block = _for(e.index(0), e.bound(bounds[dim]), e.index(1), [])
+        if dim == 0 and threaded:
+            loop, block = _parallel(e.index(0), e.bound(bounds[dim]), e.index(1))
+        else:
+            loop, block = _for(e.index(0), e.bound(bounds[dim]), e.index(1), [])
         if outer:
             e.prologue.add_op(loop)
         outer.append((loop, block))
         e.prologue = block
         e.outer_ivs.append(block.args[0])
     e.emit_prologue()
+    start: Bound = 0
     n = bounds[plan.inner]
-    main_end = _split(e, n, lanes * unroll)
-    vec_end = _split(e, n, lanes) if unroll > 1 else main_end
+    top, chunked = e.prologue, threaded and plan.inner == 0
+    if chunked:  # one elementwise loop: chunks of it on threads
+        chunk = max(lanes * unroll, CHUNK - CHUNK % (lanes * unroll))
+        e.prologue, start, n = _chunks(e, n, chunk)
+    main_end = _split_range(e, start, n, lanes * unroll)
+    vec_end = _split_range(e, start, n, lanes) if unroll > 1 else main_end
     accs = [[e.start_vector(r) for r in plan.reductions] for _ in range(unroll)]
-    if _nonempty(0, main_end):
-        _vector_loop(e, 0, main_end, unroll, accs)
+    if _nonempty(start, main_end):
+        _vector_loop(e, start, main_end, unroll, accs)
     if unroll > 1 and _nonempty(main_end, vec_end):
         _vector_loop(e, main_end, vec_end, 1, accs)
     carried: list[SSAValue] = []
@@ -360,12 +430,14 @@ def emit_vector_loops(rewriter: PatternRewriter, plan: Plan, lanes: int, unroll:
         e.prologue.add_op(memref.StoreOp.get(
             value, plan.inits[reduction.init], e.indices(position, e.outer_ivs)
         ))  # fmt: skip
+    if chunked:
+        e.prologue.add_op(scf.ReduceOp())
     if outer:
-        for _, block in outer:
-            block.add_op(ScfYieldOp())
+        for loop, block in outer:
+            block.add_op(scf.ReduceOp() if isinstance(loop, scf.ParallelOp) else ScfYieldOp())
         nest: list[Operation] = [outer[0][0]]
     else:
-        nest = list(e.prologue.ops)
+        nest = list(top.ops)
         for new in nest:
             new.detach()
     new_ops = [*e.before, *nest]

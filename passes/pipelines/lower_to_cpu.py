@@ -16,7 +16,11 @@ chains of elementwise generics fuse into one loop nest
 packed panels and a register-blocked micro-kernel with their elementwise
 epilogue in the tile (``microkernels``), elementwise ops and reductions on
 the target's vector registers (``vectorize``, ``vector-bits``); after the
-loops exist, loop-invariant code is hoisted; f32
+loops exist, loop-invariant code is hoisted; the row blocks of
+contractions and the outer loops of large elementwise ops and reductions
+run on threads of mlkit's pool (``threads``, ``num-threads``,
+``parallel-threshold``: ``scf.parallel`` through ``convert-scf-to-openmp``,
+and the LLVM IR translation outlines each team); f32
 transcendental functions become upstream's polynomial approximations, which
 vectorize (``polynomial-math``), where a libm call per lane would not.
 
@@ -66,6 +70,19 @@ class LowerToCPU:
         default=True,
         metadata={"help": "Approximate f32 math functions with polynomials rather than libm calls"},
     )
+    threads: bool = field(
+        default=True,
+        metadata={"help": "Run the row blocks of contractions and large elementwise ops and "
+                          "reductions on threads"},
+    )
+    num_threads: int = field(
+        default=0,
+        metadata={"help": "Threads per parallel loop (0: the runtime's, see MLKIT_NUM_THREADS)"},
+    )
+    parallel_threshold: int = field(
+        default=1 << 15,
+        metadata={"help": "Fewest iterations an elementwise op or reduction needs for threads"},
+    )
 
     def pipeline(self) -> str:
         steps = []
@@ -82,13 +99,21 @@ class LowerToCPU:
         ]
         if self.deallocation:
             steps.append("buffer-deallocation-pipeline")
+        threads = str(self.threads).lower()
         if self.microkernels:
-            steps.append("linalg-matmul-to-microkernel")
+            steps.append(f"linalg-matmul-to-microkernel{{parallel={threads}}}")
         if self.vectorize:
-            steps.append(f"linalg-vectorize-loops{{vector-bits={self.vector_bits}}}")
+            steps.append(
+                f"linalg-vectorize-loops{{vector-bits={self.vector_bits} parallel={threads} "
+                f"parallel-threshold={self.parallel_threshold}}}"
+            )
         steps += [
             "convert-linalg-to-affine-loops" if self.affine_loops else "convert-linalg-to-loops",
             "loop-invariant-code-motion",
+        ]
+        if self.threads:
+            steps.append(f"convert-scf-to-openmp{{num-threads={max(0, self.num_threads)}}}")
+        steps += [
             "lower-affine",
             "convert-scf-to-cf",
             "expand-strided-metadata",

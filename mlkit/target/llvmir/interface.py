@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from xdsl.dialects.builtin import SymbolRefAttr
+from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from mlkit.diagnostics import DiagnosticError
@@ -118,6 +118,14 @@ class LLVMTranslationDialectInterface:
 
     def __init__(self, module: ModuleContext) -> None:
         self.module = module
+
+    rewrites_module: bool = False
+    """Whether :meth:`prepare_module` rewrites the module (on a copy the
+    translator makes) before any of it is translated."""
+
+    def prepare_module(self, module: ModuleOp) -> None:
+        """Rewrite this dialect's ops in ``module`` into llvm ops (upstream
+        builds such code with ``OpenMPIRBuilder`` while it translates)."""
 
     def check_module_op(self, op: Operation) -> None:
         """Accept ``op`` as a module-level symbol, or raise

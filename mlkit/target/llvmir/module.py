@@ -146,6 +146,7 @@ class ModuleTranslation:
     def translate(self) -> str:
         if not isinstance(self.module, ModuleOp):
             raise self.error(self.module, "expected a 'builtin.module'")
+        self._prepare()
         ops = list(self.module.ops)
         foreign = [op for op in ops if op.dialect_name() != "llvm"]
         for op in ops:
@@ -175,6 +176,20 @@ class ModuleTranslation:
         head += self._target_lines()
         types = self.types.definitions()
         return "\n".join([*head, *([""] + types if types else []), "", *body]) + "\n"
+
+    def _prepare(self) -> None:
+        """Let the translations that rewrite their ops into llvm ops do so,
+        on a copy of the module."""
+        dialects = {op.dialect_name() for op in self.module.walk()} - {"llvm", "builtin"}
+        copied = False
+        for dialect in sorted(dialects):
+            translation = self.dialect_translation(dialect)
+            if translation is None or not translation.rewrites_module:
+                continue
+            if not copied:
+                self.module, copied = self.module.clone(), True
+            assert isinstance(self.module, ModuleOp)
+            translation.prepare_module(self.module)
 
     def _target_lines(self) -> list[str]:
         lines = []

@@ -69,6 +69,7 @@ class MatmulToMicrokernelPattern(RewritePattern):
 
     blocking: dict[int, Blocking]  # by element width in bytes
     fuse: bool = True
+    parallel: bool = False
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         contraction = match_contraction(op)
@@ -77,7 +78,7 @@ class MatmulToMicrokernelPattern(RewritePattern):
         width = contraction.element.bitwidth // 8
         fill = find_fill(contraction) if self.fuse else None
         epilogue = find_epilogue(contraction, fill[0] if fill else None) if self.fuse else None
-        emit_matmul(rewriter, contraction, self.blocking[width], fill, epilogue)
+        emit_matmul(rewriter, contraction, self.blocking[width], fill, epilogue, self.parallel)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,10 @@ class LinalgMatmulToMicrokernel(ModulePass):
         metadata={"help": "Absorb the fill before a matmul and the elementwise op after it "
                           "into its tiles"},
     )
+    parallel: bool = field(
+        default=False,
+        metadata={"help": "Make the loop over row blocks an scf.parallel (for threads)"},
+    )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for option in ("vector_bits", "mr", "nr", "kc", "mc", "nc"):
@@ -121,7 +126,7 @@ class LinalgMatmulToMicrokernel(ModulePass):
             )
             for width in (4, 8)
         }  # fmt: skip
-        pattern = MatmulToMicrokernelPattern(blocking, self.fuse)
+        pattern = MatmulToMicrokernelPattern(blocking, self.fuse, self.parallel)
         rewrite_regions(op, pattern, apply_recursively=False)
 
 

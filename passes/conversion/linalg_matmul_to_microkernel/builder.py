@@ -65,6 +65,7 @@ class Builder:
 
     block: Block
     constants: Constants
+    in_parallel: bool = False  # the body of an scf.parallel, which ends in scf.reduce
 
     def add_op(self, op: Operation) -> Operation:
         self.block.add_op(op)
@@ -150,6 +151,14 @@ class Builder:
         self.add_op(loop)
         return loop, Builder(body, self.constants), body.args[0], list(body.args[1:])
 
+    def parallel_(self, lo: Bound, hi: Bound, step: int) -> tuple[Builder, SSAValue]:
+        """An ``scf.parallel`` appended here, its body's builder and its
+        induction variable; the caller ends the body with :meth:`yield_`."""
+        body = Block(arg_types=[IndexType()])
+        loop = scf.ParallelOp([self.value(lo)], [self.value(hi)], [self.value(step)], Region(body))
+        self.add_op(loop)
+        return Builder(body, self.constants, in_parallel=True), body.args[0]
+
     def if_(
         self, cond: SSAValue, result_types: Sequence[Attribute] = ()
     ) -> tuple[scf.IfOp, Builder, Builder]:
@@ -160,4 +169,4 @@ class Builder:
         return op, Builder(then, self.constants), Builder(other, self.constants)
 
     def yield_(self, *values: SSAValue) -> None:
-        self.add_op(YieldOp(*values))
+        self.add_op(scf.ReduceOp() if self.in_parallel else YieldOp(*values))

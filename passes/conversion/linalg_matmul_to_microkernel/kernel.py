@@ -5,7 +5,7 @@ Goto's (BLIS's) algorithm, for each batch index::
     for jc in 0..N step NC                        B panel of NC columns
       for pc in 0..K step KC                      KC-deep slice
         pack B[pc:pc+kc, jc:jc+nc] -> Bp[nc/NR][kc*NR]
-        for ic in 0..M step MC                    A block of MC rows
+        for ic in 0..M step MC                    A block of MC rows (on threads)
           pack A[ic:ic+mc, pc:pc+kc] -> Ap[mc/MR][kc*MR]
           for ir in 0..mc step MR                 one MR x KC sliver of Ap (in L1)
             for jr in 0..nc step NR               one KC x NR sliver of Bp (from L2)
@@ -28,6 +28,11 @@ epilogue of the tile instead (:mod:`.fusion`). A tile that crosses the edge
 of C (or a C whose rows are not contiguous) goes through an ``MR x NR``
 scratch tile, copied in and out element by element for the part inside C.
 The scratch buffers are 64-byte aligned and freed after the nest.
+
+With ``parallel``, the row-block loop is an ``scf.parallel``: its blocks
+write disjoint rows of C, so threads share the packed B panel and each packs
+its own A block (and uses its own scratch tile); every tile is computed as
+without threads, so the result is the same to the bit.
 
 Static sizes fold: a dimension that is a multiple of its block loses its
 ``min`` and edge paths, and blocks shrink to problems smaller than them.
@@ -74,6 +79,8 @@ class _Nest:
     at: dict[str, SSAValue] = field(default_factory=dict)  # batch indices
     fill: SSAValue | None = None  # the value of the absorbed fill of C
     epilogue: Epilogue | None = None
+    parallel: bool = False  # row blocks run on threads, each with its own Ap and C tile
+    scratch_shapes: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def vector_type(self) -> VectorType:
@@ -239,11 +246,19 @@ class _Nest:
         nc = self.block_extent(jb, N, jc, self.nc)
         _, kb, pc, _ = jb.for_(0, self.extents[K], self.kc)
         kc = self.block_extent(kb, K, pc, self.kc)
-        assert self.bp is not None and self.ap is not None
+        assert self.bp is not None
         packer = Packer(p.vl, c.element, self.at)
         packer.pack(kb, c.rhs, N, jc, nc, pc, kc, p.nr, self.bp, self.always_full(N, p.nr))
-        _, ib, ic, _ = kb.for_(0, self.extents[M], self.mc)
+        m = self.extents[M]
+        if self.parallel:
+            ib, ic = kb.parallel_(0, m, self.mc)
+            own = {name: self.scratch(ib, name) for name in ("ap", "ct") if name in self.scratch_shapes}
+            self.ap, self.ct = own["ap"], own.get("ct")
+        else:
+            _, ib, ic, _ = kb.for_(0, m, self.mc)
+            own = {}
         mc = self.block_extent(ib, M, ic, self.mc)
+        assert self.ap is not None
         packer.pack(ib, c.lhs, M, ic, mc, pc, kc, p.mr, self.ap, self.always_full(M, p.mr))
         _, rb, ir, _ = ib.for_(0, mc, p.mr)
         sa = rb.div(ir, p.mr)
@@ -252,8 +267,17 @@ class _Nest:
         _, tb, jr, _ = rb.for_(0, nc, p.nr)
         sb = tb.div(jr, p.nr)
         self.tile(tb, i0, tb.add(jc, jr), rows, tb.sub(nc, jr), sa, sb, pc, kc)
-        for inner in (tb, rb, ib, kb, jb):
+        tb.yield_()
+        rb.yield_()
+        for buffer in own.values():
+            ib.add_op(memref.DeallocOp.get(buffer))
+        for inner in (ib, kb, jb):
             inner.yield_()
+
+    def scratch(self, b: Builder, name: str) -> SSAValue:
+        """A new 64-byte-aligned scratch buffer of the shape ``name`` needs."""
+        alloc = memref.AllocOp.get(self.c.element, ALIGNMENT, self.scratch_shapes[name])
+        return b.add_op(alloc).results[0]
 
 
 def _branch(
@@ -276,6 +300,7 @@ def _branch(
 def emit_matmul(
     rewriter: PatternRewriter, c: Contraction, p: Blocking,
     fill: tuple[Operation, SSAValue] | None = None, epilogue: Epilogue | None = None,
+    parallel: bool = False,
 ) -> None:
     """Replace the matmul ``c.op`` by its blocked loop nest, absorbing ``fill``
     (the op and its value) and ``epilogue`` (see :mod:`.fusion`)."""
@@ -297,18 +322,17 @@ def emit_matmul(
     nest = _Nest(c, p, extents, mc, nc, kc)
     nest.fill = fill[1] if fill is not None else None
     nest.epilogue = epilogue
-
-    def scratch(shape: list[int]) -> SSAValue:
-        alloc = pre.add_op(memref.AllocOp.get(c.element, ALIGNMENT, shape))
-        return alloc.results[0]
-
-    nest.ap = scratch([mc // p.mr, kc * p.mr])
-    nest.bp = scratch([nc // p.nr, kc * p.nr])
-    needs_scratch_tile = not (
-        nest.always_full(M, p.mr) and nest.always_full(N, p.nr) and c.out.contiguous(N)
-    )
-    if needs_scratch_tile:
-        nest.ct = scratch([p.mr, p.nr])
+    # one row block has nothing to share out
+    parallel = parallel and not (isinstance(m, int) and m <= mc)
+    nest.parallel = parallel
+    nest.scratch_shapes = {"ap": [mc // p.mr, kc * p.mr], "bp": [nc // p.nr, kc * p.nr]}
+    if not (nest.always_full(M, p.mr) and nest.always_full(N, p.nr) and c.out.contiguous(N)):
+        nest.scratch_shapes["ct"] = [p.mr, p.nr]
+    # the shared ones; with threads, each row block allocates its own Ap and C tile
+    nest.bp = nest.scratch(pre, "bp")
+    if not parallel:
+        nest.ap = nest.scratch(pre, "ap")
+        nest.ct = nest.scratch(pre, "ct") if "ct" in nest.scratch_shapes else None
     body = pre
     loops: list[Builder] = []
     for role in c.batch:
@@ -318,7 +342,7 @@ def emit_matmul(
     nest.blocks(body)
     for inner in reversed(loops):
         inner.yield_()
-    for buffer in (nest.ap, nest.bp, nest.ct):
+    for buffer in (nest.bp,) if parallel else (nest.ap, nest.bp, nest.ct):
         if buffer is not None:
             pre.add_op(memref.DeallocOp.get(buffer))
     new_ops: list[Operation] = [*constants.ops, *pre.block.ops]
