@@ -2,7 +2,12 @@
 ``lower-to-cpu``) against numpy and against a plain copy of the same bytes,
 all measured in this run on one thread.
 
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/elementwise.py [REPEAT]
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/elementwise.py [REPEAT] \
+        [--scaling N]
+
+``--scaling N`` instead times each program with mlkit's pool on 1 thread and
+on N threads, in turns, and prints the speedup (numpy's ufuncs have one
+thread either way).
 
 Each program is written as separate ``linalg.generic`` ops, the way a
 frontend emits them; fusion is the compiler's job. Prints, per program, the
@@ -14,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import statistics
-import sys
 import time
 from collections.abc import Callable
 
@@ -161,7 +165,13 @@ def times(fn: Callable[[], object], repeat: int) -> list[float]:
 
 
 def main() -> None:
-    repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("repeat", type=int, nargs="?", default=10)
+    parser.add_argument("--scaling", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    from mlkit.runtime import threads
 
     try:
         from threadpoolctl import threadpool_limits
@@ -170,16 +180,41 @@ def main() -> None:
     else:
         one_thread = threadpool_limits(1)
     with one_thread:
-        run(repeat)
+        if args.scaling:
+            scaling(args.repeat, args.scaling)
+        else:
+            threads.set_num_threads(1)
+            run(args.repeat)
 
 
-def run(repeat: int) -> None:
+def scaling(repeat: int, count: int) -> None:
+    """Each program on 1 thread and on ``count``, in turns of three calls
+    (after one unmeasured: a worker that slept through the other setting
+    wakes up in it), ``repeat`` turns each."""
     import mlkit
+    from mlkit.runtime import threads
 
+    print(f"{'program':<24} {'1 thread best/median ms':>24} {f'{count} threads':>22} "
+          f"{'speedup':>8}")
+    for label, source, fname, x, _, _ in cases():
+        fn = getattr(mlkit.compile(source), fname)
+        runs: dict[int, list[float]] = {1: [], count: []}
+        for _ in range(repeat):
+            for n in runs:
+                threads.set_num_threads(n)
+                runs[n] += times(lambda: fn(x), 3)
+        one, many = runs[1], runs[count]
+        print(f"{label:<24} {min(one)*1e3:>11.2f}/{statistics.median(one)*1e3:<12.2f} "
+              f"{min(many)*1e3:>10.2f}/{statistics.median(many)*1e3:<11.2f} "
+              f"{min(one)/min(many):>7.2f}x")
+
+
+def cases() -> list[tuple[str, str, str, np.ndarray, Callable[[np.ndarray], object], float]]:
+    """(label, source, function, input, numpy's version, tolerance) of each program."""
     rng = np.random.default_rng(0)
     x1 = rng.standard_normal(N, dtype=np.float32)
     x2 = rng.standard_normal((ROWS, COLS), dtype=np.float32)
-    cases = [
+    return [
         ("relu chain (3 ops, 4M)", RELU_CHAIN, "relu_chain", x1,
          lambda x: np.maximum(x * np.float32(1.5) + np.float32(0.25), 0) * np.float32(3), 1e-6),
         ("tanh chain (3 ops, 4M)", TANH_CHAIN, "tanh_chain", x1,
@@ -187,9 +222,14 @@ def run(repeat: int) -> None:
         ("softmax 4096x4096", SOFTMAX, "softmax", x2, np_softmax, 1e-5),
         ("gelu 4096x4096", GELU, "gelu", x2, np_gelu, 1e-5),
     ]
+
+
+def run(repeat: int) -> None:
+    import mlkit
+
     print(f"{'program':<24} {'mlkit best/median ms':>22} {'numpy best/median ms':>22} "
           f"{'numpy/mlkit':>11} {'mlkit/copy':>10}")
-    for label, source, fname, x, ref, tol in cases:
+    for label, source, fname, x, ref, tol in cases():
         fn = getattr(mlkit.compile(source), fname)
         got, want = fn(x), ref(x)
         err = float(np.max(np.abs(got - want) / (1 + np.abs(want))))

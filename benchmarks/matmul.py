@@ -1,8 +1,13 @@
 """f32 matmul (and a dense layer ``max(x @ w + b, 0)``) through ``mlkit.compile``
-against numpy, both on one thread, measured in this run.
+against numpy, both on the same number of threads, measured in this run.
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/matmul.py \
-        [--pipeline TEXT] [--microkernel[=OPTIONS]] [--sizes 512,1024,2048] [--repeat 5] [--dense]
+        [--pipeline TEXT] [--microkernel[=OPTIONS]] [--sizes 512,1024,2048] [--repeat 5] [--dense] \
+        [--threads N]
+
+``--threads`` (default 1) sets both mlkit's thread pool and numpy's BLAS
+(threadpoolctl) to N threads; 0 leaves both at their defaults (all cores).
+With threads, each side's runs come in a row (see :func:`timings`).
 
 ``--pipeline`` is the pipeline text (default ``builtin.module(lower-to-cpu)``).
 ``--microkernel`` inserts ``linalg-matmul-to-microkernel`` (with OPTIONS, e.g.
@@ -77,20 +82,32 @@ def with_microkernel(options: str) -> str:
 
 
 def timings(
-    fns: list[Callable[[], object]], repeat: int
+    fns: list[Callable[[], object]], repeat: int, grouped: bool = False
 ) -> list[tuple[float, float, float]]:
     """Best and median wall-clock seconds, and best CPU seconds, of each of
     ``fns``, run in turns so that load from elsewhere on the machine falls on
     all of them alike (CPU time leaves out the time the process waits for a
-    core on a busy machine)."""
+    core on a busy machine). ``grouped`` runs each ``repeat`` times in a row
+    (after one unmeasured call and a pause), twice over: with threads, a
+    BLAS's workers keep spinning for a while after its call and would take
+    the cores from the next one's threads."""
     runs: list[list[tuple[float, float]]] = [[] for _ in fns]
     for fn in fns:
         fn()
-    for _ in range(repeat):
-        for fn, times in zip(fns, runs):
+    rounds = [(fn, times) for fn, times in zip(fns, runs)]
+    schedule = (
+        [[item] * (repeat + 1) for _ in range(2) for item in rounds]
+        if grouped
+        else [rounds] * repeat
+    )
+    for batch in schedule:
+        if grouped:
+            time.sleep(0.3)  # OpenBLAS's workers spin up to 2^28 cycles before they sleep
+        for k, (fn, times) in enumerate(batch):
             start, cpu = time.perf_counter(), time.process_time()
             fn()
-            times.append((time.perf_counter() - start, time.process_time() - cpu))
+            if not (grouped and k == 0):
+                times.append((time.perf_counter() - start, time.process_time() - cpu))
     return [
         (min(w for w, _ in t), statistics.median(w for w, _ in t), min(c for _, c in t))
         for t in runs
@@ -105,16 +122,22 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--dense", action="store_true", help="also the dense layer at 1024")
     parser.add_argument("--plain", action="store_true", help="also plain lower-to-cpu at 512")
+    parser.add_argument("--threads", type=int, default=1, help="threads of both (0: defaults)")
     args = parser.parse_args()
 
     import mlkit
     from threadpoolctl import threadpool_limits
 
+    from mlkit.runtime import threads
+
+    if args.threads > 0:
+        threads.set_num_threads(args.threads)
+
     pipeline = with_microkernel(args.microkernel) if args.microkernel is not None else args.pipeline
     sizes = [int(s) for s in args.sizes.split(",")]
     rng = np.random.default_rng(0)
     rows: list[tuple[str, float, float, float, float, float]] = []
-    with threadpool_limits(1):
+    with threadpool_limits(args.threads if args.threads > 0 else None):
         cases: list[tuple[str, str, str, int, str]] = [
             (f"matmul {n}^3", matmul_source(n), "matmul", n, pipeline) for n in sizes
         ]
@@ -136,10 +159,14 @@ def main() -> None:
             np.testing.assert_allclose(call(), ref(), rtol=1e-3, atol=1e-2 * np.sqrt(n))
             flops = 2.0 * n**3
             repeat = max(1, args.repeat // 3) if "plain" in label else args.repeat
-            (best, median, cpu), (np_best, np_median, np_cpu) = timings([call, ref], repeat)
+            (best, median, cpu), (np_best, np_median, np_cpu) = timings(
+                [call, ref], repeat, grouped=args.threads != 1
+            )
             rows.append((label, flops / best, flops / median, flops / np_best, flops / np_median,
                          np_cpu / cpu))
     print(f"pipeline: {pipeline if len(pipeline) < 100 else pipeline[:97] + '...'}")
+    print(f"threads: mlkit {threads.get_num_threads()}, numpy "
+          f"{args.threads if args.threads > 0 else 'default'}")
     print(f"{'program':<22} {'mlkit GF/s best':>15} {'median':>8} {'numpy GF/s best':>15} "
           f"{'median':>8} {'x numpy':>8} {'(cpu time)':>10}")
     for label, best, median, np_best, np_median, cpu_ratio in rows:

@@ -50,7 +50,7 @@ import threading
 from typing import Any
 
 MAX_THREADS = 256  # the caller and 255 workers; T fits the job word's 16 bits
-WORKER_SPINS = 256  # pause hints a worker spends waiting for the next job, then
+WORKER_SPINS = 4096  # pause hints a worker spends waiting for the next job, then
 WORKER_YIELDS = 64  # yields (letting a thread that shares its core run), then it sleeps
 CALLER_SPINS = 1024  # pause hints the caller spends waiting before it yields
 MIN_STACK = 8 << 20  # workers' stack at least this (macOS gives threads 512 KiB)

@@ -31,8 +31,9 @@ The scratch buffers are 64-byte aligned and freed after the nest.
 
 With ``parallel``, the row-block loop is an ``scf.parallel``: its blocks
 write disjoint rows of C, so threads share the packed B panel and each packs
-its own A block (and uses its own scratch tile); every tile is computed as
-without threads, so the result is the same to the bit.
+its own A block (and uses its own scratch tile); the slivers of the B panel
+are packed on threads too, ahead of it. Every tile is computed as without
+threads, so the result is the same to the bit.
 
 Static sizes fold: a dimension that is a multiple of its block loses its
 ``min`` and edge paths, and blocks shrink to problems smaller than them.
@@ -248,7 +249,9 @@ class _Nest:
         kc = self.block_extent(kb, K, pc, self.kc)
         assert self.bp is not None
         packer = Packer(p.vl, c.element, self.at)
-        packer.pack(kb, c.rhs, N, jc, nc, pc, kc, p.nr, self.bp, self.always_full(N, p.nr))
+        packer.pack(
+            kb, c.rhs, N, jc, nc, pc, kc, p.nr, self.bp, self.always_full(N, p.nr), self.parallel
+        )
         m = self.extents[M]
         if self.parallel:
             ib, ic = kb.parallel_(0, m, self.mc)

@@ -78,10 +78,15 @@ class Packer:
     def pack(
         self, b: Builder, src: Access, role: str, start: Bound, extent: Bound,
         pc: Bound, kc: Bound, width: int, dst: SSAValue, always_full: bool,
+        parallel: bool = False,
     ) -> None:
         """``dst[s][k * width + j] = src[role = start + s*width + j, k = pc + k]``
-        over the block, zero where ``s*width + j`` reaches ``extent``."""
-        _, body, offset, _ = b.for_(0, extent, width)
+        over the block, zero where ``s*width + j`` reaches ``extent``; the
+        slivers in an ``scf.parallel`` with ``parallel`` (each writes its own)."""
+        if parallel:
+            body, offset = b.parallel_(0, extent, width)
+        else:
+            _, body, offset, _ = b.for_(0, extent, width)
         sliver = body.div(offset, width)
         base = body.add(start, offset)
         if always_full:
