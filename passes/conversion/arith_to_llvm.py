@@ -29,6 +29,10 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
+    MemRefType,
+    TensorType,
+    UnrankedMemRefType,
+    UnrankedTensorType,
     VectorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -99,6 +103,10 @@ def splat(value: int, type: Attribute) -> llvm.ConstantOp:
 
 
 def _is_supported(type: Attribute) -> bool:
+    """Scalars and 1-D vectors; arith on tensors (left for bufferization) and
+    the casts of memrefs (which upstream's ArithToLLVM leaves too) are not."""
+    if isinstance(type, TensorType | UnrankedTensorType | MemRefType | UnrankedMemRefType):
+        return False
     return not isinstance(type, VectorType) or type.get_num_dims() == 1
 
 

@@ -55,6 +55,7 @@ __all__ = ["emit_vector_loops"]
 
 _NO_WRAP = marith.IntegerOverflowAttr("none")
 Bound = int | SSAValue
+_ARITH_OPS: dict[str, type[Operation]] = {cls.name: cls for cls in marith.Arith.operations}
 CHUNK = 8192  # elements of a one-loop op per parallel iteration (rounded to whole vectors)
 
 
@@ -158,7 +159,10 @@ class _Emitter:
         return new_accs
 
     def _clone_as_vector(self, op: Operation, operands: list[SSAValue]) -> Operation:
-        return type(op).create(
+        # the registered class: a named op's body may hold xDSL's arith ops, whose
+        # verifiers refuse vectors in places upstream's (and mlkit's) accept them
+        cls = _ARITH_OPS.get(op.name, type(op))
+        return cls.create(
             operands=operands,
             result_types=[_vector_type(r.type, self.lanes) for r in op.results],
             properties=dict(op.properties),

@@ -50,7 +50,13 @@ def is_linalg(op: Operation) -> bool:
 
 
 def linalg_inits(op: Operation) -> list[int]:
-    """Operand indices of a linalg op's tensor inits, in result order."""
+    """Operand indices of a linalg op's tensor inits, in result order: its
+    ``outputs`` (or ``inits_list()``), which come last, or the one
+    destination operand of the relayout ops and ``linalg.softmax``."""
+    single = getattr(op, "dest", None) or getattr(op, "output", None)
+    if isinstance(single, SSAValue) and not hasattr(op, "outputs"):
+        index = list(op.operands).index(single)
+        return [index] if is_tensor(single) else []
     inits = list(getattr(op, "outputs", None) or op.inits_list())  # type: ignore[attr-defined]
     first = len(op.operands) - len(inits)
     return [first + i for i, v in enumerate(inits) if is_tensor(v)]
