@@ -47,6 +47,7 @@ PASSES: tuple[str, ...] = (
     "transforms.canonicalize:Canonicalize",
     "transforms.cse:CSE",
     "transforms.expand_strided_metadata:ExpandStridedMetadata",
+    "transforms.generate_runtime_verification:GenerateRuntimeVerification",
     "transforms.gpu_kernel_outlining:GpuKernelOutlining",
     "transforms.gpu_map_parallel_loops:GpuMapParallelLoopsPass",
     "transforms.gpu_module_to_binary:GpuModuleToBinaryPass",

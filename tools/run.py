@@ -22,6 +22,7 @@ OPTIONS: Options = {
     "entry-point-result": ("yes", "Result type of the entry point: void, i32, i64, f32 (default) or f64"),
     "shared-libs": ("yes", "Libraries to link dynamically (comma separated; repeatable)"),
     "num-threads": ("yes", "Threads for parallel loops (default: $MLKIT_NUM_THREADS, else all cores)"),
+    "runtime-checks": ("no", "A failed runtime check (cf.assert) exits 1 instead of aborting"),
 } | {f"O{n}": ("no", f"Run opt passes and codegen at O{n}") for n in range(4)} | COMMON_OPTIONS
 
 
@@ -55,6 +56,8 @@ def parse_args(argv: list[str]) -> tuple[RunOptions, bool]:
                 jit = replace(jit, opt_level=int(name[1]))
             case "shared-libs":
                 libs += [lib for lib in (value or "").split(",") if lib]
+            case "runtime-checks":
+                jit = replace(jit, runtime_checks=True)
             case "num-threads":
                 if not (value or "").isdigit() or int(value or "0") < 1:
                     raise UsageError(

@@ -149,17 +149,33 @@ def run_runner(opts: RunOptions, registry: Registry, stdout: TextIO, stderr: Tex
     except Exception as exc:  # a bug, not bad input
         return _internal_error(exc, opts, stderr)
 
-    function = compiled.ctypes_function(opts.entry, _CTYPES[opts.result])
     if opts.num_threads:
         from mlkit.runtime.threads import set_num_threads
 
         set_num_threads(opts.num_threads)
-    value = function()
-    flush_c_stdio()
+    if opts.jit.runtime_checks:
+        failed, value = _guarded_call(compiled, opts)
+        flush_c_stdio()
+        if failed:
+            stdout.flush()
+            stderr.write(f"mlkit-run: error: a runtime check of '{opts.entry}' failed\n")
+            return 1
+    else:
+        value = compiled.ctypes_function(opts.entry, _CTYPES[opts.result])()
+        flush_c_stdio()
     if opts.result != "void":
         stdout.write(format_result(value, opts.result))
     stdout.flush()
     return 0
+
+
+def _guarded_call(compiled: Any, opts: RunOptions) -> tuple[bool, Any]:
+    """Call the entry through its guard: whether a check failed, and the result."""
+    restype = _CTYPES[opts.result]
+    out = (restype or ctypes.c_int8)()
+    guard = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(compiled.guarded_address(opts.entry))
+    failed = guard(ctypes.addressof(out)) != 0
+    return failed, out.value if restype is not None else None
 
 
 def _internal_error(exc: BaseException, opts: RunOptions, stderr: TextIO) -> int:

@@ -53,6 +53,8 @@ class JitOptions:
     0..3 runs LLVM's default ``O<n>`` pipeline and codegen at that level.
     ``cpu`` is ``--mcpu`` (``native`` for the host's), ``march`` is
     ``--march`` (it must name the host's architecture: code runs here).
+    ``runtime_checks`` makes a failed ``cf.assert`` return from the function's
+    guard (:meth:`CompiledModule.guarded_address`) rather than abort.
     ``caching_allocator`` binds the code's ``malloc``/``aligned_alloc``/``free``
     to the runtime's caching allocator (:mod:`mlkit.runtime.allocator`) once
     LLVM has optimized it, so large buffers freed by one call are reused by
@@ -64,6 +66,7 @@ class JitOptions:
     march: str | None = None
     shared_libs: tuple[str, ...] = ()
     caching_allocator: bool = True
+    runtime_checks: bool = False  # a failed check returns from a guard (mlkit.runtime.checks)
 
 
 @dataclass
@@ -82,6 +85,16 @@ class CompiledModule:
         if name not in self.functions:
             raise KeyError(name)
         return self.engine.get_function_address(name)
+
+    def guarded_address(self, name: str) -> int:
+        """Where the guard of ``name`` starts (with ``runtime_checks``): the
+        function's parameters, then a pointer for its result; it returns 0,
+        or 1 after a failed check (message: ``runtime.checks.last_message``)."""
+        from mlkit.runtime.checks import GUARD_PREFIX
+
+        if name not in self.functions or not self.options.runtime_checks:
+            raise KeyError(name)
+        return self.engine.get_function_address(GUARD_PREFIX + name)
 
     def ctypes_function(self, name: str, restype: Any, *argtypes: Any) -> Any:
         """Function ``name`` as a ctypes callable with the given C signature;
@@ -199,10 +212,44 @@ def _runtime_module(
     return native_module, {f.name for f in native_module.functions if not f.is_declaration}
 
 
-def _finish(engine: ExecutionEngine, native_module: ModuleRef | None) -> None:
+def _trap_checks(module: ModuleRef, options: JitOptions) -> None:
+    """With runtime checks, failed checks jump back to their guard."""
+    if options.runtime_checks:
+        from mlkit.runtime import checks
+
+        if not checks.available():
+            raise JitError("runtime checks need a POSIX C library with _setjmp")
+        checks.redirect(module)
+
+
+def _guards(
+    module: ModuleRef, names: list[str], machine: TargetMachine, options: JitOptions
+) -> ModuleRef | None:
+    """The module of the functions' guards, with runtime checks."""
+    if not options.runtime_checks or not names:
+        return None
+    import llvmlite.binding as llvm_binding
+
+    from mlkit.runtime.checks import guard_ir
+
+    visible = [
+        n for n in names
+        if (fn := module.get_function(n)).linkage == llvm_binding.Linkage.external
+        and not fn.is_declaration
+    ]  # fmt: skip
+    guards = llvm_binding.parse_assembly(guard_ir(module, visible))
+    guards.verify()
+    _prepare(guards, machine)
+    return guards
+
+
+def _finish(
+    engine: ExecutionEngine, native_module: ModuleRef | None, *extra: ModuleRef | None
+) -> None:
     """Add the runtime's module, generate code and run the static constructors."""
-    if native_module is not None:
-        engine.add_module(native_module)
+    for added in (native_module, *extra):
+        if added is not None:
+            engine.add_module(added)
     engine.finalize_object()
     engine.run_static_constructors()
 
@@ -228,6 +275,7 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     _prepare(llvm_module, machine)
     _optimize(llvm_module, machine, options.opt_level)
     _bind_allocator(llvm_module, options)
+    _trap_checks(llvm_module, options)
 
     needed = external_symbols(llvm_module, module)
     native_module, provided = _runtime_module(needed, machine, options)
@@ -236,13 +284,14 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     check_resolved(needed, provided, module)
     if native_module is not None:
         check_resolved(external_symbols(native_module, module), (), module)
-    _finish(engine, native_module)
     functions = {
         name: op.function_type
         for name, op in symbol_ops(module).items()
         if isinstance(op, llvm.FuncOp) and not op.is_declaration
     }
-    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])
+    guards = _guards(llvm_module, list(functions), machine, options)
+    _finish(engine, native_module, guards)
+    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module, guards])
 
 
 def jit_compile_llvm_ir(
@@ -264,6 +313,7 @@ def jit_compile_llvm_ir(
     if optimize:
         _optimize(llvm_module, machine, options.opt_level)
     _bind_allocator(llvm_module, options)
+    _trap_checks(llvm_module, options)
     needed = [
         fn.name
         for fn in llvm_module.functions
@@ -274,6 +324,6 @@ def jit_compile_llvm_ir(
     missing = [n for n in needed if n not in provided and not llvm_binding.address_of_symbol(n)]
     if missing:
         raise JitError("undefined symbols: " + ", ".join(sorted(missing)))
-    _finish(engine, native_module)
     functions = {name: None for name in function_names}
+    _finish(engine, native_module, _guards(llvm_module, list(functions), machine, options))
     return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])  # type: ignore[arg-type]

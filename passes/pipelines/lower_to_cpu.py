@@ -24,6 +24,11 @@ and the LLVM IR translation outlines each team); f32
 transcendental functions become upstream's polynomial approximations, which
 vectorize (``polynomial-math``), where a libm call per lane would not.
 
+With ``runtime-checks``, the memref loads, stores, dims and casts the loops
+hold (the program's own and the scalar loops linalg ops become; not the
+vector loads the micro-kernels and the vectorizer emit, which are in bounds
+by construction) are checked when the code runs.
+
 Input that already frees its own buffers (``memref.dealloc``) must be lowered
 with ``deallocation=false``, since the ownership-based deallocation rejects it,
 as upstream's does.
@@ -79,6 +84,11 @@ class LowerToCPU:
         default=0,
         metadata={"help": "Threads per parallel loop (0: the runtime's, see MLKIT_NUM_THREADS)"},
     )
+    runtime_checks: bool = field(
+        default=False,
+        metadata={"help": "Check memref accesses and casts when the code runs "
+                          "(generate-runtime-verification on the loops)"},
+    )
     parallel_threshold: int = field(
         default=1 << 15,
         metadata={"help": "Fewest iterations an elementwise op or reduction needs for threads"},
@@ -109,8 +119,10 @@ class LowerToCPU:
             )
         steps += [
             "convert-linalg-to-affine-loops" if self.affine_loops else "convert-linalg-to-loops",
-            "loop-invariant-code-motion",
         ]
+        if self.runtime_checks:
+            steps.append("generate-runtime-verification")
+        steps.append("loop-invariant-code-motion")
         if self.threads:
             steps.append(f"convert-scf-to-openmp{{num-threads={max(0, self.num_threads)}}}")
         steps += [
