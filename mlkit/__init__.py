@@ -9,6 +9,7 @@ from typing import Any
 
 __all__ = [
     "Registry",
+    "RuntimeCheckError",
     "compile",
     "default_registry",
     "load_plugin",
@@ -18,6 +19,7 @@ __all__ = [
 
 _EXPORTS = {
     "Registry": "mlkit.registry",
+    "RuntimeCheckError": "mlkit.runtime.checks",
     "compile": "mlkit.api.compile",
     "default_registry": "mlkit.plugins",
     "load_plugin": "mlkit.plugins",

@@ -40,6 +40,10 @@ class Backend:
     def prepare_host(self, module: ModuleOp) -> None:
         """Adjust the lowered host module (llvm dialect) before it is compiled."""
 
+    def enter_thread(self) -> None:
+        """Make the thread that JIT-compiles (``mlkit.compile`` compiles on a
+        deep-stack thread of its own) ready to run the module's constructors."""
+
 
 def load_backend(target: str, backends: Mapping[str, str] = BACKENDS) -> Backend:
     """The backend of ``target``; ValueError naming the known targets if none."""

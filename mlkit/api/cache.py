@@ -6,6 +6,25 @@ The directory is ``$MLKIT_CACHE_DIR`` or ``~/.cache/mlkit`` (``$XDG_CACHE_HOME``
 honoured), read at each use; a directory that can't be written just disables
 the disk cache. A :class:`CompileCache` belongs to the
 :class:`~mlkit.api.compile.Compiler` that fills it.
+
+Nothing on disk is trusted: a file can be truncated, edited, or written by
+another version. An entry (``<key>.json``) is::
+
+    {"format": 3, "sha256": "<hex>", "payload": {"key": "<key>",
+     "llvm_ir": "...", "signatures": [...], "unsupported": {...}}}
+
+where ``sha256`` is :func:`payload_checksum` of ``payload``. :meth:`load`
+gives back the payload only when the file parses, has this format, names its
+own key and matches its checksum; anything else is discarded (and a
+:class:`CacheWarning` says why), and the caller compiles afresh. Entries are
+written to a temporary file in the same directory, flushed, then renamed over
+the old one (:func:`os.replace`), so that a reader, or a process killed
+mid-write, never sees half an entry.
+
+A key (:meth:`CompileCache.key`) covers the IR text, the pipeline (target
+and thread count included), the JIT options, the content of mlkit's sources,
+of the loaded plugins, and the tool and host versions
+(:mod:`mlkit.api.fingerprint`).
 """
 
 from __future__ import annotations
@@ -14,11 +33,30 @@ import hashlib
 import json
 import os
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
+from mlkit.api.fingerprint import compiler_fingerprint, environment_fingerprint
+from mlkit.api.fingerprint import plugin_fingerprint
+
+__all__ = [
+    "CACHE_ENV",
+    "FORMAT",
+    "CacheWarning",
+    "CompileCache",
+    "cache_dir",
+    "compiler_fingerprint",
+    "payload_checksum",
+]
+
 CACHE_ENV = "MLKIT_CACHE_DIR"
-FORMAT = 2  # 2: signatures record size ties
+FORMAT = 3  # 2: signatures record size ties; 3: checksummed payload, argument names
+
+
+class CacheWarning(UserWarning):
+    """A disk cache entry was damaged, or did not match its code, and was
+    discarded: the program is compiled afresh (and the entry rewritten)."""
 
 
 def cache_dir() -> Path:
@@ -29,22 +67,11 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "mlkit"
 
 
-def compiler_fingerprint() -> str:
-    """Changes whenever mlkit's own sources do, so that an edited pass never
-    serves stale code from the disk cache: the newest modification time and
-    the count of the ``.py`` files of mlkit and its dialects and passes."""
-    import mlkit
-
-    root = Path(mlkit.__file__).resolve().parent.parent
-    newest, count = 0, 0
-    for sub in ("mlkit", "dialects", "passes"):
-        for p in (root / sub).rglob("*.py"):
-            try:
-                newest = max(newest, p.stat().st_mtime_ns)
-                count += 1
-            except OSError:
-                pass
-    return f"{newest}:{count}"
+def payload_checksum(payload: Any) -> str:
+    """sha256 of ``payload`` as canonical JSON (sorted keys, no spaces), so
+    that a reader recomputes it from the parsed entry."""
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class CompileCache:
@@ -62,9 +89,23 @@ class CompileCache:
             self._fingerprint = compiler_fingerprint()
         return self._fingerprint
 
-    def key(self, ir_text: str, pipeline: str, options: Any) -> str:
+    def key(self, ir_text: str, pipeline: str, options: Any, registry: Any = None) -> str:
+        """The key of compiling ``ir_text`` with ``pipeline`` and ``options``
+        here: with ``registry``'s plugins (the default registry's if None)."""
+        if registry is None:
+            from mlkit.plugins import default_registry
+
+            registry = default_registry()
         h = hashlib.sha256()
-        parts = (f"format={FORMAT}", self.fingerprint(), ir_text, pipeline, repr(options))
+        parts = (
+            f"format={FORMAT}",
+            self.fingerprint(),
+            environment_fingerprint(),
+            plugin_fingerprint(registry),
+            ir_text,
+            pipeline,
+            repr(options),
+        )
         for part in parts:
             h.update(part.encode())
             h.update(b"\0")
@@ -75,15 +116,42 @@ class CompileCache:
         return cache_dir() / f"{k}.json"
 
     def load(self, k: str) -> dict[str, Any] | None:
-        """The disk entry of ``k``, or None (missing, unreadable, another format)."""
+        """The payload of ``k``'s entry (``llvm_ir``, ``signatures``,
+        ``unsupported``), or None: missing, or damaged (then discarded)."""
+        path = self.path(k)
         try:
-            with open(self.path(k), encoding="utf-8") as f:
-                entry = json.load(f)
-        except (OSError, ValueError):
+            data = path.read_bytes()
+        except OSError:
+            return None
+        try:
+            entry = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            self.discard(k, "it is not valid JSON (truncated or damaged)")
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+            return None  # another version's entry: the next store replaces it
+        payload = entry.get("payload")
+        if entry.get("sha256") != payload_checksum(payload):
+            self.discard(k, "its checksum does not match its contents")
             return None
-        return entry
+        problem = _payload_problem(k, payload)
+        if problem is not None:
+            self.discard(k, problem)
+            return None
+        return payload  # type: ignore[no-any-return]
+
+    def discard(self, k: str, reason: str) -> None:
+        """Remove ``k``'s damaged entry, saying why; the caller compiles afresh."""
+        path = self.path(k)
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        warnings.warn(
+            f"mlkit: discarding compile cache entry {path}: {reason}; compiling afresh",
+            CacheWarning,
+            stacklevel=2,
+        )
 
     def store(
         self,
@@ -92,28 +160,61 @@ class CompileCache:
         signatures: list[dict[str, Any]],
         unsupported: dict[str, str] | None = None,
     ) -> None:
-        entry = {
-            "format": FORMAT,
+        """Write ``k``'s entry atomically; a directory that can't be written
+        leaves the disk cache off."""
+        payload = {
+            "key": k,
             "llvm_ir": llvm_ir,
             "signatures": signatures,
             "unsupported": unsupported or {},
         }
+        entry = {"format": FORMAT, "sha256": payload_checksum(payload), "payload": payload}
+        tmp: str | None = None
         try:
             directory = cache_dir()
             directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+            fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{k[:16]}.", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(entry, f)
+                f.flush()
+                os.fsync(f.fileno())
             os.replace(tmp, self.path(k))  # atomic: a concurrent reader sees all or nothing
-        except OSError:
+            tmp = None
+        except (OSError, ValueError, TypeError):
             pass
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
 
     def clear(self, disk: bool = False) -> None:
         """Forget compiled programs (and with ``disk``, the files of this cache)."""
         self.memory.clear()
         if disk:
-            for p in cache_dir().glob("*.json"):
+            directory = cache_dir()
+            for p in [*directory.glob("*.json"), *directory.glob(".*.tmp")]:
                 try:
                     p.unlink()
                 except OSError:
                     pass
+
+
+def _payload_problem(k: str, payload: Any) -> str | None:
+    """What is wrong with the shape of an entry's payload, or None."""
+    if not isinstance(payload, dict):
+        return "it has no payload"
+    if payload.get("key") != k:
+        return "it is the entry of another key"
+    if not isinstance(payload.get("llvm_ir"), str):
+        return "it has no LLVM IR"
+    signatures = payload.get("signatures")
+    if not isinstance(signatures, list) or not all(isinstance(s, dict) for s in signatures):
+        return "its signatures are not a list of objects"
+    unsupported = payload.get("unsupported")
+    if not isinstance(unsupported, dict) or not all(
+        isinstance(n, str) and isinstance(v, str) for n, v in unsupported.items()
+    ):
+        return "its unsupported functions are not a table of strings"
+    return None

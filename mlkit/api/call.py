@@ -88,14 +88,28 @@ def _dtype(v: ValueType) -> np.dtype[Any]:
     return np.dtype(ELEMENT_TYPES[v.element][0])
 
 
-def _describe(i: int, v: ValueType) -> str:
-    return f"argument {i} ('{v.text}')"
+class ArgumentOverflowError(OverflowError, ValueError):
+    """A Python number too large for the parameter it is passed to (both an
+    OverflowError and, like the other argument errors, a ValueError)."""
+
+
+def _describe(sig: Signature, i: int) -> str:
+    """``@f: argument 1 %n ('i32')``: the function, the argument's position,
+    its name in the source where it has one, and its type."""
+    name = sig.param_name(i)
+    return f"@{sig.name}: argument {i}{f' %{name}' if name else ''} ('{sig.params[i].text}')"
+
+
+def _number(value: int) -> str:
+    """``value`` for a message: its digits, or its size where they would be
+    too many (Python refuses to print ints of over 4,300 digits)."""
+    return str(value) if value.bit_length() <= 128 else f"an integer of {value.bit_length()} bits"
 
 
 class BoundFunction:
     """A compiled function, callable with numpy arrays and Python numbers."""
 
-    def __init__(self, program: Any, sig: Signature, address: int) -> None:
+    def __init__(self, program: Any, sig: Signature, address: int, guard: int = 0) -> None:
         self._program = program  # keeps the code alive
         self._memory: Memory = getattr(program, "memory", None) or HOST_MEMORY
         self.signature = sig
@@ -118,6 +132,11 @@ class BoundFunction:
         for p in sig.params:
             argtypes.append(ctypes.POINTER(ctype_of(p)) if p.kind != "scalar" else ctype_of(p))
         self._cfunc = ctypes.CFUNCTYPE(restype, *argtypes)(address)
+        # with runtime checks: the guard, which returns 1 after a failed check
+        self._restype = restype
+        self._guard = (
+            ctypes.CFUNCTYPE(ctypes.c_int32, *argtypes, ctypes.c_void_p)(guard) if guard else None
+        )
 
     def __repr__(self) -> str:
         params = ", ".join(p.text for p in self.signature.params)
@@ -146,7 +165,9 @@ class BoundFunction:
             )
         # every argument is checked before any is passed or staged
         checked: list[Any] = [
-            _scalar(i, value, p) if p.kind == "scalar" else _array(i, value, p)
+            _scalar(_describe(sig, i), value, p)
+            if p.kind == "scalar"
+            else _array(_describe(sig, i), value, p)
             for i, (value, p) in enumerate(zip(args, sig.params))
         ]
         outs = _outs(self.name, out, sig.results)
@@ -182,13 +203,26 @@ class BoundFunction:
             results = self._out_type()
             c_args.insert(0, ctypes.byref(results))
         try:
-            value = self._cfunc(*c_args)
+            value = self._cfunc(*c_args) if self._guard is None else self._checked(c_args)
             for original, copy in writeback:
                 original[...] = copy
             return self._results(results, value, passed, outs)
         finally:
             for array in staged:
                 memory.release(array)
+
+    def _checked(self, c_args: list[Any]) -> Any:
+        """Call through the guard; a failed runtime check raises
+        :class:`~mlkit.runtime.checks.RuntimeCheckError` with its message."""
+        from mlkit.runtime import checks
+
+        assert self._guard is not None
+        value = self._restype() if self._restype is not None else None
+        checks.clear_message()
+        if self._guard(*c_args, ctypes.byref(value) if value is not None else None):
+            message = checks.last_message() or "a runtime check failed"
+            raise checks.RuntimeCheckError(f"@{self.name}: {message}")
+        return value.value if value is not None else None
 
     def _results(
         self, results: Any, value: Any, passed: list[tuple[int, int]], outs: list[Any]
@@ -244,7 +278,7 @@ class BoundFunction:
         return view if hand_over else np.array(view, copy=True, order="C")
 
 
-def _scalar(i: int, value: Any, p: ValueType) -> Any:
+def _scalar(where: str, value: Any, p: ValueType) -> Any:
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
     if isinstance(value, np.generic):
@@ -252,42 +286,51 @@ def _scalar(i: int, value: Any, p: ValueType) -> Any:
     if p.element.startswith("f"):
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise TypeError(
-                f"{_describe(i, p)}: expected a Python float, got {type(value).__name__}"
+                f"{where}: expected a Python float, got {type(value).__name__}"
             )
+        try:
+            as_float = float(value)
+        except OverflowError:
+            raise ArgumentOverflowError(
+                f"{where}: {_number(value)} is too large for {p.element}"
+            ) from None
         if p.element == "f16":
-            return int(np.array(value, np.float16).view(np.uint16))
-        return float(value)
+            return int(np.array(as_float, np.float16).view(np.uint16))
+        return as_float
     if not isinstance(value, int):
-        raise TypeError(f"{_describe(i, p)}: expected a Python int, got {type(value).__name__}")
+        raise TypeError(f"{where}: expected a Python int, got {type(value).__name__}")
     if p.element == "i1":
         return bool(value)
     bits = 64 if p.element == "index" else int(p.element[1:])
     if not -(1 << (bits - 1)) <= value < (1 << bits):
-        raise ValueError(f"{_describe(i, p)}: {value} does not fit in {p.element}")
+        raise ArgumentOverflowError(
+            f"{where}: {_number(value)} does not fit in {p.element} "
+            f"(-2**{bits - 1} to 2**{bits}-1, the upper half as negatives)"
+        )
     if value >= 1 << (bits - 1):
         value -= 1 << bits
     return value
 
 
-def _array(i: int, value: Any, p: ValueType) -> tuple[np.ndarray, bool]:
+def _array(where: str, value: Any, p: ValueType) -> tuple[np.ndarray, bool]:
     if not isinstance(value, np.ndarray):
-        raise TypeError(f"{_describe(i, p)}: expected a numpy array, got {type(value).__name__}")
+        raise TypeError(f"{where}: expected a numpy array, got {type(value).__name__}")
     want = _dtype(p)
     if value.dtype != want:
-        raise TypeError(f"{_describe(i, p)}: expected dtype {want}, got {value.dtype}")
+        raise TypeError(f"{where}: expected dtype {want}, got {value.dtype}")
     if value.ndim != len(p.shape):
         raise ValueError(
-            f"{_describe(i, p)}: expected rank {len(p.shape)}, got rank {value.ndim} "
+            f"{where}: expected rank {len(p.shape)}, got rank {value.ndim} "
             f"(shape {value.shape})"
         )
     for d, (want_size, got) in enumerate(zip(p.shape, value.shape)):
         if want_size != DYNAMIC and want_size != got:
             raise ValueError(
-                f"{_describe(i, p)}: expected shape {_shape(p.shape)}, got "
+                f"{where}: expected shape {_shape(p.shape)}, got "
                 f"{value.shape} (dimension {d})"
             )
     if p.kind == "memref" and not value.flags.writeable:
-        raise ValueError(f"{_describe(i, p)}: the array is read-only, but a memref may be written")
+        raise ValueError(f"{where}: the array is read-only, but a memref may be written")
     if not value.flags.aligned:  # compiled code may assume aligned elements
         return np.ascontiguousarray(value), True
     item = value.itemsize

@@ -29,7 +29,9 @@ from mlkit.api.backend import BACKENDS, Backend, load_backend
 from mlkit.api.cache import CompileCache
 from mlkit.api.call import Memory
 from mlkit.api.program import CompiledProgram
-from mlkit.api.signature import Signature, record_signatures
+from mlkit.api.deep import call_deep
+from mlkit.api.signature import Signature, checked_signature, ciface_llvm_type
+from mlkit.api.signature import record_signatures
 
 __all__ = ["CompileStats", "CompiledProgram", "Compiler", "compile", "default_compiler"]
 
@@ -74,6 +76,7 @@ class Compiler:
         cache: bool = True,
         target: str = DEFAULT_TARGET,
         num_threads: int | None = None,
+        runtime_checks: bool = False,
     ) -> CompiledProgram:
         """Compile MLIR text or a module for ``target`` (``"cpu"`` or ``"cuda"``);
         raises ValueError (with the located message) for IR that does not parse,
@@ -81,19 +84,29 @@ class Compiler:
 
         ``num_threads`` fixes the threads each parallel loop of the default CPU
         pipeline uses; without it they use the runtime's count (all cores, or
-        ``$MLKIT_NUM_THREADS``), read when the program runs."""
-        from mlkit.diagnostics import DiagnosticError
-        from mlkit.execution.jit import JitError, JitOptions, jit_compile
+        ``$MLKIT_NUM_THREADS``), read when the program runs.
+
+        ``runtime_checks`` checks memref accesses and casts when the code runs
+        (``lower-to-cpu{runtime-checks}``; a pipeline of one's own needs
+        ``generate-runtime-verification`` in it): a failed check raises
+        :class:`mlkit.runtime.checks.RuntimeCheckError` naming the op and its
+        location, instead of crashing the process."""
+        from mlkit.execution.jit import JitOptions
 
         if opt_level not in (0, 1, 2, 3):
             raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level!r}")
-        if num_threads is not None:
-            pipeline = _threaded_pipeline(num_threads, pipeline, target)
+        if runtime_checks and target != "cpu":
+            raise ValueError("runtime_checks is for the cpu target")
+        if num_threads is not None or (runtime_checks and pipeline is None):
+            pipeline = _cpu_pipeline(num_threads, runtime_checks, pipeline, target)
         backend = self.backend(target)
         memory = backend.memory()
         pipeline = backend.pipeline if pipeline is None else pipeline
-        text = _module_text(source_or_module)
-        options = JitOptions(opt_level=opt_level)
+        if isinstance(source_or_module, str):
+            text = source_or_module
+        else:  # printing a deeply nested module recurses as deeply
+            text = call_deep(lambda: _module_text(source_or_module))
+        options = JitOptions(opt_level=opt_level, runtime_checks=bool(runtime_checks))
         k = self.cache.key(text, f"{target}:{pipeline}", options)
         if cache and k in self.cache.memory:
             self.stats.memory_hits += 1
@@ -101,10 +114,34 @@ class Compiler:
         program = self._from_disk(k, options, memory) if cache else None
         if program is not None:
             return program
+        compiled, signatures, unsupported = call_deep(
+            lambda: self._compile_fresh(text, pipeline, options, backend)
+        )
+        self.stats.jit_compiles += 1
+        llvm_ir = compiled.llvm_ir
+        program = CompiledProgram(compiled, signatures, llvm_ir, unsupported, memory)
+        if cache:
+            self.cache.memory[k] = program
+            # code whose C interfaces do not match its signatures (a pipeline of
+            # one's own may leave them out) is not stored: loading it would fail
+            if _symbol_problem(compiled, signatures) is None:
+                sigs = [s.to_json() for s in signatures.values()]
+                self.cache.store(k, llvm_ir, sigs, unsupported)
+        return program
+
+    def _compile_fresh(
+        self, text: str, pipeline: str, options: Any, backend: Backend
+    ) -> tuple[Any, dict[str, Signature], dict[str, str]]:
+        """Parse, verify, lower and JIT ``text`` (on the deep-stack thread);
+        ValueError with the located message for IR that fails."""
+        from mlkit.diagnostics import DiagnosticError
+        from mlkit.execution.jit import JitError, jit_compile
+
         try:
             unsupported: dict[str, str] = {}
             module, signatures = self._lower(text, pipeline, unsupported)
             backend.prepare_host(module)  # type: ignore[arg-type]
+            backend.enter_thread()  # the JIT runs the module's constructors here
             compiled = jit_compile(module, options)
         except DiagnosticError as err:
             from mlkit.diagnostics import SourceManager, format_diagnostic
@@ -114,33 +151,39 @@ class Compiler:
             raise ValueError(format_diagnostic(err.diagnostic, sources).rstrip()) from None
         except JitError as exc:
             raise ValueError(str(exc)) from None
-        self.stats.jit_compiles += 1
-        llvm_ir = compiled.llvm_ir
-        program = CompiledProgram(compiled, signatures, llvm_ir, unsupported, memory)
-        if cache:
-            self.cache.memory[k] = program
-            self.cache.store(k, llvm_ir, [s.to_json() for s in signatures.values()], unsupported)
-        return program
+        return compiled, signatures, unsupported
 
     def _from_disk(self, k: str, options: Any, memory: Memory) -> CompiledProgram | None:
         """The program of the disk entry ``k``, JIT-compiled from its LLVM IR;
-        None without an entry, or for a stale or damaged one."""
+        None without an entry, or for a damaged one (discarded: the caller
+        compiles afresh and rewrites it). Every function the signatures name
+        must be defined in the compiled code with the C interface they
+        describe before any callable is handed out: calling a symbol that is
+        not there, or with the wrong arguments, would crash the process."""
         from mlkit.execution.jit import jit_compile_llvm_ir
 
         entry = self.cache.load(k)
         if entry is None:
             return None
         try:
-            sigs = {s["name"]: Signature.from_json(s) for s in entry["signatures"]}
+            sigs: dict[str, Signature] = {}
+            for d in entry["signatures"]:
+                sig = checked_signature(d)
+                if sig.name in sigs:
+                    raise ValueError(f"@{sig.name} has two signatures")
+                sigs[sig.name] = sig
             names = [f"_mlir_ciface_{n}" for n in sigs]
             compiled = jit_compile_llvm_ir(entry["llvm_ir"], names, options, optimize=False)
-        except Exception:  # noqa: BLE001 - a stale or damaged entry: compile afresh
+        except Exception as exc:  # noqa: BLE001 - damaged: LLVM rejects it, or the signatures
+            self.cache.discard(k, f"{type(exc).__name__}: {str(exc).strip()[:300]}")
+            return None
+        problem = _symbol_problem(compiled, sigs)
+        if problem is not None:
+            self.cache.discard(k, problem)
             return None
         self.stats.disk_hits += 1
         self.stats.jit_compiles += 1
-        program = CompiledProgram(
-            compiled, sigs, entry["llvm_ir"], entry.get("unsupported", {}), memory
-        )
+        program = CompiledProgram(compiled, sigs, entry["llvm_ir"], entry["unsupported"], memory)
         self.cache.memory[k] = program
         return program
 
@@ -167,6 +210,31 @@ class Compiler:
         return module, signatures
 
 
+def _symbol_problem(compiled: Any, signatures: Mapping[str, Signature]) -> str | None:
+    """Why the code of ``compiled`` does not carry the C interfaces that
+    ``signatures`` describe (a defined ``_mlir_ciface_<name>`` of the LLVM
+    types the callable will pass), or None."""
+    module = compiled.llvm_module
+    for name, sig in signatures.items():
+        symbol = f"_mlir_ciface_{name}"
+        try:
+            fn = module.get_function(symbol)
+        except NameError:
+            return f"the code has no '{symbol}' for @{name}"
+        if fn.is_declaration:
+            return f"the code declares '{symbol}' for @{name} but does not define it"
+        types = [str(t) for t in fn.global_value_type.elements]
+        want_ret, want_params = ciface_llvm_type(sig)
+        if (types[0], tuple(types[1:])) != (want_ret, want_params):
+            return (
+                f"'{symbol}' is {types[0]} ({', '.join(types[1:])}), but the signature of "
+                f"@{name} calls for {want_ret} ({', '.join(want_params)})"
+            )
+        if not compiled.engine.get_function_address(symbol):
+            return f"the JIT gives '{symbol}' no address"
+    return None
+
+
 _DEFAULT_COMPILER = Compiler()
 
 
@@ -178,16 +246,24 @@ def default_compiler() -> Compiler:
 compile = _DEFAULT_COMPILER.compile  # mlkit.compile
 
 
-def _threaded_pipeline(num_threads: object, pipeline: str | None, target: str) -> str:
-    """The default CPU pipeline with ``num_threads`` threads per parallel loop."""
-    if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 1:
-        raise ValueError(f"num_threads must be a positive integer, got {num_threads!r}")
-    if pipeline is not None or target != "cpu":
-        raise ValueError(
-            "num_threads sets the threads of the default CPU pipeline; with a pipeline "
-            "of your own, give lower-to-cpu{num-threads=N} in it"
-        )
-    return f"builtin.module(lower-to-cpu{{num-threads={num_threads}}})"
+def _cpu_pipeline(
+    num_threads: object, runtime_checks: bool, pipeline: str | None, target: str
+) -> str:
+    """The default CPU pipeline with ``num_threads`` threads per parallel loop
+    and runtime checks."""
+    options = []
+    if num_threads is not None:
+        if isinstance(num_threads, bool) or not isinstance(num_threads, int) or num_threads < 1:
+            raise ValueError(f"num_threads must be a positive integer, got {num_threads!r}")
+        if pipeline is not None or target != "cpu":
+            raise ValueError(
+                "num_threads sets the threads of the default CPU pipeline; with a pipeline "
+                "of your own, give lower-to-cpu{num-threads=N} in it"
+            )
+        options.append(f"num-threads={num_threads}")
+    if runtime_checks:
+        options.append("runtime-checks")
+    return f"builtin.module(lower-to-cpu{{{' '.join(options)}}})"
 
 
 def _module_text(source: str | Operation) -> str:

@@ -108,3 +108,11 @@ class CudaBackend(Backend):
 
     def prepare_host(self, module: ModuleOp) -> None:
         managed_host_allocations(module)
+
+    def enter_thread(self) -> None:
+        """Make the device's primary context current on this thread too: the
+        module's constructors load its kernels into it when it is JIT-compiled."""
+        from mlkit.runtime import cuda
+
+        runtime = cuda.current()
+        runtime.check(runtime.driver.cuCtxSetCurrent(runtime.context), "cuCtxSetCurrent(ctx)")

@@ -50,7 +50,12 @@ class CompiledProgram:
                     "(the pipeline must lower func.func with convert-func-to-llvm, which emits "
                     "C interfaces for functions marked llvm.emit_c_interface)"
                 ) from None
-            self._functions[name] = BoundFunction(self, self.signatures[name], address)
+            if not address:  # a call would jump to address 0
+                raise AttributeError(f"function '{name}': '_mlir_ciface_{name}' is at address 0")
+            guard = 0
+            if getattr(getattr(self._compiled, "options", None), "runtime_checks", False):
+                guard = self._compiled.guarded_address(f"_mlir_ciface_{name}")
+            self._functions[name] = BoundFunction(self, self.signatures[name], address, guard)
         return self._functions[name]
 
     def __getattr__(self, name: str) -> BoundFunction:

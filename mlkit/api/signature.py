@@ -61,12 +61,18 @@ class ValueType:
 @dataclass(frozen=True)
 class Signature:
     """A function's parameters and results, and which of its arguments'
-    sizes its body needs equal (:mod:`mlkit.api.shapes`)."""
+    sizes its body needs equal (:mod:`mlkit.api.shapes`); ``names`` are the
+    parameters' names in the source (``%x``), None where it has none, so
+    that an error can say which argument it means."""
 
     name: str
     params: tuple[ValueType, ...]
     results: tuple[ValueType, ...]
     ties: tuple[SizeTie, ...] = ()
+    names: tuple[str | None, ...] = ()
+
+    def param_name(self, i: int) -> str | None:
+        return self.names[i] if i < len(self.names) else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +80,7 @@ class Signature:
             "params": [p.to_json() for p in self.params],
             "results": [r.to_json() for r in self.results],
             "ties": [t.to_json() for t in self.ties],
+            "names": list(self.names),
         }
 
     @staticmethod
@@ -83,7 +90,50 @@ class Signature:
             tuple(ValueType.from_json(p) for p in d["params"]),
             tuple(ValueType.from_json(r) for r in d["results"]),
             tuple(SizeTie.from_json(t) for t in d["ties"]),
+            tuple(d.get("names", ())),
         )
+
+
+def checked_signature(d: Any) -> Signature:
+    """A signature read back from the disk cache, or ValueError saying what
+    in it cannot be one ``record_signatures`` wrote: the callables built
+    from it trust it to describe the code."""
+    try:
+        sig = Signature.from_json(d)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"malformed signature: {type(exc).__name__}: {exc}") from None
+    if not isinstance(sig.name, str) or not sig.name:
+        raise ValueError("a signature without a function name")
+    for what, values in (("parameter", sig.params), ("result", sig.results)):
+        for i, v in enumerate(values):
+            problem = _value_type_problem(v)
+            if problem:
+                raise ValueError(f"@{sig.name}: {what} {i}: {problem}")
+    if sig.names and (
+        len(sig.names) != len(sig.params)
+        or not all(n is None or isinstance(n, str) for n in sig.names)
+    ):
+        raise ValueError(f"@{sig.name}: the parameter names do not match the parameters")
+    for tie in sig.ties:
+        if not isinstance(tie.reason, str) or not all(
+            isinstance(i, int) and isinstance(k, int) and 0 <= i < len(sig.params)
+            and sig.params[i].kind != "scalar" and 0 <= k < len(sig.params[i].shape)
+            for i, k in tie.dims
+        ):  # fmt: skip
+            raise ValueError(f"@{sig.name}: a size tie names a dimension it has not")
+    return sig
+
+
+def _value_type_problem(v: ValueType) -> str | None:
+    if v.kind not in ("scalar", "memref", "tensor") or v.element not in ELEMENT_TYPES:
+        return f"unknown type {v.kind!r} of {v.element!r}"
+    if not isinstance(v.text, str) or not isinstance(v.strided, bool):
+        return "malformed type"
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= DYNAMIC for n in v.shape):
+        return f"bad shape {list(v.shape)!r}"
+    if v.kind == "scalar" and (v.shape or v.strided or v.element == "f16"):
+        return f"a scalar that cannot be passed ({v.element})"
+    return None
 
 
 def _text(attr: Attribute) -> str:
@@ -194,7 +244,10 @@ def record_signatures(
                     "i8/i16/i32/i64/index, and those scalars but f16)"
                 )
             continue
-        sigs[name] = Signature(name, tuple(params), tuple(results), size_ties(op))  # type: ignore[arg-type]
+        names = tuple(a.name_hint for a in op.body.blocks[0].args)
+        sigs[name] = Signature(
+            name, tuple(params), tuple(results), size_ties(op), names  # type: ignore[arg-type]
+        )
         op.attributes["llvm.emit_c_interface"] = UnitAttr()
         arg_attrs = (
             list(op.arg_attrs.data)
@@ -238,3 +291,22 @@ def ctype_of(v: ValueType) -> Any:
 def results_struct(results: tuple[ValueType, ...]) -> type[ctypes.Structure]:
     fields = [(f"r{i}", ctype_of(r)) for i, r in enumerate(results)]
     return type("Results", (ctypes.Structure,), {"_fields_": fields})
+
+
+_LLVM_SCALARS = {"f32": "float", "f64": "double", "index": "i64"}
+
+
+def ciface_llvm_type(sig: Signature) -> tuple[str, tuple[str, ...]]:
+    """The LLVM return and parameter types of ``_mlir_ciface_<name>`` for
+    ``sig``: a function of one scalar result returns it; one of arrays or of
+    several results writes them through a pointer passed first."""
+
+    def llvm(v: ValueType) -> str:
+        return _LLVM_SCALARS.get(v.element, v.element) if v.kind == "scalar" else "ptr"
+
+    params = tuple(llvm(p) for p in sig.params)
+    if not sig.results:
+        return "void", params
+    if len(sig.results) == 1 and sig.results[0].kind == "scalar":
+        return llvm(sig.results[0]), params
+    return "void", ("ptr", *params)

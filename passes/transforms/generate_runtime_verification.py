@@ -81,7 +81,7 @@ class _Checks:
 
 
 def _dim(checks: _Checks, memref: SSAValue, d: int) -> SSAValue:
-    return checks.add(memref_dialect.DimOp.from_source_and_index(memref, checks.index(d)))
+    return checks.add(memref_dialect.DimOp(memref, checks.index(d)))
 
 
 def _access(checks: _Checks, memref: SSAValue, indices: Sequence[SSAValue]) -> None:
