@@ -27,7 +27,7 @@ DIALECTS: dict[str, str] = {
     "scf": "mlkit.dialects.scf:Scf",
     "tensor": "mlkit.dialects.tensor:Tensor",
     "ub": "xdsl.dialects.ub:UB",
-    "vector": "xdsl.dialects.vector:Vector",
+    "vector": "mlkit.dialects.vector:Vector",
 }
 
 

@@ -25,7 +25,7 @@ from xdsl.irdl import var_result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, NoMemoryEffect, ReturnLike
-from xdsl.traits import SymbolOpInterface, SymbolTable, SymbolUserOpInterface
+from xdsl.traits import SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.utils.attr_dict import print_attr_dict
@@ -33,6 +33,7 @@ from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, verify_that
 from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
 from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
+from mlkit.dialects.utils.symbols import UpstreamSymbol
 
 # Properties the custom syntax of func.func spells out; the rest go in `attributes`.
 _FUNC_SYNTAX = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
@@ -50,7 +51,7 @@ class FuncOp(xfunc.FuncOp):
     sym_visibility = opt_prop_def(StringAttr)
     arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
-    traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), xfunc.FuncOpCallableInterface())
+    traits = traits_def(IsolatedFromAbove(), UpstreamSymbol(), xfunc.FuncOpCallableInterface())
 
     def verify_(self) -> None:
         inputs = self.function_type.inputs.data

@@ -12,27 +12,37 @@ every other op is xDSL's.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects import memref as xmemref
-from xdsl.dialects.builtin import I64, AnyFloat, DenseIntOrFPElementsAttr, IntegerType, IndexType
-from xdsl.dialects.builtin import IntegerAttr, MemRefType, NoneAttr, StridedLayoutAttr, StringAttr
+from xdsl.dialects.builtin import I64, AffineMapAttr, AnyFloat, DenseArrayBase
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, IndexType, IntegerAttr
+from xdsl.dialects.builtin import MemRefType, NoneAttr, ShapedType, StridedLayoutAttr, StringAttr
 from xdsl.dialects.builtin import SymbolNameConstraint, SymbolRefAttr, TensorType, UnitAttr, i64
 from xdsl.dialects.builtin import UnrankedMemRefType
 from xdsl.ir import Attribute
+from xdsl.ir.affine import AffineMap
 from xdsl.irdl import IRDLOperation, base, operand_def, opt_prop_def, prop_def, result_def
 from xdsl.irdl import traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolOpInterface, SymbolTable
+from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.tensor.common import compute_rank_reduction_mask, is_dynamic
+from mlkit.dialects.tensor.slices import verify_in_bounds, verify_offset_size_stride
 from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList
 from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
-from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_cast_compatible
+from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
+from mlkit.dialects.utils.ods import verify_cast_compatible
+from mlkit.dialects.utils.symbols import UpstreamSymbol
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"
+_MEMREF_TEXT = "memref of any non-token type values"
 
 
 def _dynamic_or_equal(a: int | None, b: int | None) -> bool:
@@ -294,6 +304,162 @@ class AtomicRMWOp(xmemref.AtomicRMWOp):
         printer.print_attribute(self.result.type)
 
 
+def _is_identity_map(layout: Attribute) -> bool:
+    if not isinstance(layout, AffineMapAttr):
+        return False
+    return layout.data == AffineMap.identity(layout.data.num_dims)
+
+
+def _strides_and_offset(type_: MemRefType) -> tuple[list[int | None], int | None] | None:
+    """Upstream's ``getStridesAndOffset`` (None for dynamic entries), or None
+    where mlkit cannot tell: a one-result layout map, which may be strided."""
+    layout = type_.layout
+    if _is_identity_map(layout):
+        return list(ShapedType.strides_for_shape(type_.get_shape())), 0
+    strides = type_.get_strides()
+    return (list(strides), type_.get_offset()) if strides is not None else None
+
+
+def _not_strided(type_: MemRefType) -> bool:
+    """A layout map upstream cannot read strides from: more than one result."""
+    layout = type_.layout
+    return (
+        isinstance(layout, AffineMapAttr)
+        and not _is_identity_map(layout)
+        and len(layout.data.results) != 1
+    )
+
+
+def _mul(a: int | None, b: int | None) -> int | None:
+    """Upstream's ``SaturatedInteger`` product: 0 times anything is 0, else
+    dynamic (None) when either factor is."""
+    if a == 0 or b == 0:
+        return 0
+    return None if a is None or b is None or is_dynamic(a) or is_dynamic(b) else a * b
+
+
+def infer_subview_type(
+    source: MemRefType, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> MemRefType | None:
+    """Upstream's ``SubViewOp::inferResultType`` (saturating at dynamic values);
+    None when the source's strides are unknown."""
+    layout = _strides_and_offset(source)
+    if layout is None:
+        return None
+    source_strides, offset = layout
+    for static_offset, stride in zip(offsets, source_strides):
+        term = _mul(static_offset, stride)
+        offset = None if offset is None or term is None else offset + term
+    result_strides = [_mul(a, b) for a, b in zip(source_strides, strides)]
+    return MemRefType(
+        source.element_type,
+        list(sizes),
+        StridedLayoutAttr(result_strides, offset),
+        source.memory_space,
+    )
+
+
+def _rank_reduction_mask(
+    expected: MemRefType, reduced: MemRefType, sizes: Sequence[int]
+) -> set[int] | None:
+    """Upstream's ``computeMemRefRankReductionMask``: the dimensions dropped,
+    told apart by their strides where more than one has size 1."""
+    if expected.get_num_dims() == reduced.get_num_dims():
+        return set()
+    unused = {i for i, size in enumerate(sizes) if size == 1}
+    if len(unused) + reduced.get_num_dims() == expected.get_num_dims():
+        return unused
+    original, candidate = _strides_and_offset(expected), _strides_and_offset(reduced)
+    if original is None or candidate is None:
+        return None
+    unaccounted = Counter(original[0])
+    occurrences = Counter(candidate[0])
+    for dim in sorted(unused):
+        stride = original[0][dim]
+        if unaccounted[stride] > occurrences[stride]:
+            unaccounted[stride] -= 1
+        elif unaccounted[stride] == occurrences[stride]:
+            unused.discard(dim)
+        else:
+            return None
+    if len(unused) + reduced.get_num_dims() != expected.get_num_dims():
+        return None
+    return unused
+
+
+@upstream_op
+class SubviewOp(DeclarativeSyntax, xmemref.SubviewOp):
+    """xDSL's op with upstream's verifier: xDSL's verifier checks only the
+    number of dynamic values, so a result type that disagrees with the offsets,
+    sizes and strides (a wrong layout, say) verified and was lowered wrongly."""
+
+    name = "memref.subview"
+
+    source = operand_def(MemRefType)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(MemRefType)
+    traits = xmemref.SubviewOp.traits
+    custom_directives = (DynamicIndexList,)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "source": _MEMREF_TEXT,
+        "offsets": VARIADIC_INDEX,
+        "sizes": VARIADIC_INDEX,
+        "strides": VARIADIC_INDEX,
+        "result": _MEMREF_TEXT,
+    }
+
+    def verify_(self) -> None:
+        base_type, view_type = self.source.type, self.result.type
+        verify_offset_size_stride(self, base_type.get_num_dims())
+        offsets = tuple(self.static_offsets.get_values())
+        sizes = tuple(self.static_sizes.get_values())
+        strides = tuple(self.static_strides.get_values())
+        if base_type.memory_space != view_type.memory_space:
+            raise VerifyException(
+                f"different memory spaces specified for base memref type "
+                f"{type_str(base_type)} and subview memref type {type_str(view_type)}"
+            )
+        if _not_strided(base_type):
+            raise VerifyException(f"base type {type_str(base_type)} is not strided")
+        expected = infer_subview_type(base_type, offsets, sizes, strides)
+        if expected is None:
+            return
+        got = type_str(view_type)
+        layout_error = VerifyException(
+            f"expected result type to be {type_str(expected)} or a rank-reduced version. "
+            f"(mismatch of result layout), but got {got}"
+        )
+        if view_type != expected:
+            if view_type.get_num_dims() > expected.get_num_dims():
+                raise VerifyException(
+                    f"expected result rank to be smaller or equal to the source rank, but got {got}"
+                )
+            if compute_rank_reduction_mask(expected.get_shape(), view_type.get_shape()) is None:
+                raise VerifyException(
+                    f"expected result type to be {type_str(expected)} or a rank-reduced "
+                    f"version. (mismatch of result sizes), but got {got}"
+                )
+            if expected.element_type != view_type.element_type:
+                raise VerifyException(
+                    f"expected result element type to be '{expected.element_type}', but got {got}"
+                )
+        view_layout = _strides_and_offset(view_type)
+        if view_layout is None or view_layout[1] != expected.get_offset():
+            raise layout_error
+        unused = _rank_reduction_mask(expected, view_type, sizes)
+        if unused is None:
+            raise layout_error
+        kept = [s for i, s in enumerate(expected.get_strides() or ()) if i not in unused]
+        if kept != view_layout[0]:
+            raise layout_error
+        verify_in_bounds(base_type.get_shape(), offsets, sizes, strides)
+
+
 _GLOBAL_SYNTAX_PROPS = ("sym_name", "sym_visibility", "type", "initial_value", "constant")
 
 
@@ -312,7 +478,7 @@ class GlobalOp(xmemref.GlobalOp):
     initial_value = opt_prop_def(Attribute)
     constant = opt_prop_def(UnitAttr)
     alignment = opt_prop_def(IntegerAttr)
-    traits = traits_def(SymbolOpInterface(), MemoryAllocEffect())
+    traits = traits_def(UpstreamSymbol(), MemoryAllocEffect())
 
     def verify_(self) -> None:
         type_ = self.type
@@ -404,6 +570,7 @@ _REPLACED: dict[type, type] = {
     xmemref.GlobalOp: GlobalOp,
     xmemref.AtomicRMWOp: AtomicRMWOp,
     xmemref.GetGlobalOp: GetGlobalOp,
+    xmemref.SubviewOp: SubviewOp,
 }
 
 MemRef = with_replacements(xmemref.MemRef, _REPLACED)

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, BoolAttr, DenseArrayBase, IndexType, IntegerAttr
 from xdsl.dialects.builtin import IntegerType, UnitAttr, i64
-from xdsl.dialects.utils.dynamic_index_list import parse_dynamic_index_list_without_types
 from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, operand_def
@@ -25,7 +24,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.utils.dynamic_sizes import count_dynamic
+from mlkit.dialects.utils.dynamic_sizes import count_dynamic, parse_index_list
 
 
 @irdl_custom_directive
@@ -37,9 +36,7 @@ class ParenDynamicIndexList(CustomDirective):
     static_position: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> bool:
-        dynamic, static = parse_dynamic_index_list_without_types(
-            parser, DYNAMIC_INDEX, delimiter=Parser.Delimiter.PAREN
-        )
+        dynamic, static = parse_index_list(parser, Parser.Delimiter.PAREN)
         self.dynamic_position.set(state, dynamic)
         self.static_position.set(state, DenseArrayBase.from_list(i64, static))
         return True
@@ -133,9 +130,7 @@ class LinearizeIndexOp(IRDLOperation):
             Parser.Delimiter.SQUARE, lambda: parser.parse_operand(index)
         )
         parser.parse_keyword("by")
-        dynamic, static = parse_dynamic_index_list_without_types(
-            parser, DYNAMIC_INDEX, delimiter=Parser.Delimiter.PAREN
-        )
+        dynamic, static = parse_index_list(parser, Parser.Delimiter.PAREN)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         result_type = parser.parse_type()

@@ -20,11 +20,12 @@ from xdsl.irdl.declarative_assembly_format import PrintingState, RegionVariable
 from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface, SymbolTable
+from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.gpu.attrs import ObjectAttr, SelectObjectAttr
 from mlkit.dialects.utils.directives import SpacedDirective
+from mlkit.dialects.utils.symbols import UpstreamSymbol
 
 CONTAINER_MODULE_ATTR = "gpu.container_module"
 """The unit attribute of a ``builtin.module`` holding GPU modules and binaries."""
@@ -87,7 +88,7 @@ class GPUModuleOp(IRDLOperation):
     offloadingHandler = opt_prop_def(Attribute)
     bodyRegion = region_def("single_block")
 
-    traits = traits_def(IsolatedFromAbove(), NoTerminator(), SymbolOpInterface(), SymbolTable())
+    traits = traits_def(IsolatedFromAbove(), NoTerminator(), UpstreamSymbol(), SymbolTable())
     custom_directives = (ModuleTargets, ModuleBody)
     assembly_format = (
         "$sym_name (`<` $offloadingHandler^ `>`)? custom<ModuleTargets>($targets) "
@@ -142,7 +143,7 @@ class BinaryOp(IRDLOperation):
     offloadingHandler = opt_prop_def(Attribute)
     objects = prop_def(ArrayAttr[ObjectAttr])
 
-    traits = traits_def(SymbolOpInterface())
+    traits = traits_def(UpstreamSymbol())
     custom_directives = (OffloadingHandler,)
     assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
 

@@ -111,6 +111,13 @@ class IndexOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
+        # Upstream's `ConfinedAttr<I64Attr, [IntMinValue<0>]>`, checked first:
+        # a negative dim would otherwise pick a loop from the end.
+        if self.dim.value.data < 0:
+            raise VerifyException(
+                "attribute 'dim' failed to satisfy constraint: 64-bit signless integer "
+                "attribute whose minimum value is 0"
+            )
         parent = structured_op_parent(self)
         if parent is None:
             raise VerifyException("expected parent op with LinalgOp interface")

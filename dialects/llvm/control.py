@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, NO_FASTMATH, TAIL_CALL_KINDS, CConvAttr
 from mlkit.dialects.llvm.attrs import FastMathAttr, TailCallKindAttr
 from mlkit.dialects.llvm.interfaces import LLVMOp, PureOp
+from mlkit.dialects.llvm.symbols import FuncOp
 from mlkit.dialects.llvm.types import LLVMFunctionType, LLVMPointerType, LLVMVoidType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
@@ -48,6 +49,24 @@ class ReturnOp(IRDLOperation):
 
     def __init__(self, value: SSAValue | None = None) -> None:
         super().__init__(operands=[[value] if value is not None else []])
+
+    def verify_(self) -> None:
+        """Upstream's ``ReturnOp::verify``: the value must be what the enclosing
+        ``llvm.func`` returns (none for ``void``), else translation to LLVM IR
+        would build an ill-typed ``ret``."""
+        func = self.parent_op()
+        while func is not None and not isinstance(func, FuncOp):
+            func = func.parent_op()
+        if func is None:
+            return
+        expected = func.function_type.output
+        if isinstance(expected, LLVMVoidType):
+            if self.arg is not None:
+                raise VerifyException("expected no operands")
+        elif self.arg is None:
+            raise VerifyException("expected 1 operand")
+        elif self.arg.type != expected:
+            raise VerifyException("mismatching result types")
 
 
 @irdl_op_definition

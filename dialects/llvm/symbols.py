@@ -17,7 +17,7 @@ from xdsl.irdl import AnyAttr, IRDLOperation, irdl_op_definition, opt_prop_def, 
 from xdsl.irdl import region_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsolatedFromAbove, SymbolOpInterface
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, LINKAGES, TLS_MODES, UNNAMED_ADDRS
@@ -27,6 +27,7 @@ from mlkit.dialects.llvm.types import LLVMArrayType, LLVMFunctionType, LLVMVoidT
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
 from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
+from mlkit.dialects.utils.symbols import UpstreamSymbol
 
 # upstream LLVMFuncOp's inherent attributes besides those handled by name below
 _FUNC_EXTRA_PROPS = (
@@ -69,7 +70,7 @@ class FuncOp(IRDLOperation):
     unnamed_addr = opt_prop_def(IntegerAttr)
     arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
-    traits = traits_def(SymbolOpInterface(), IsolatedFromAbove())
+    traits = traits_def(UpstreamSymbol(), IsolatedFromAbove())
 
     for _name in _FUNC_EXTRA_PROPS:
         locals()[_name] = opt_prop_def(AnyAttr())
@@ -228,7 +229,7 @@ class GlobalOp(IRDLOperation):
     dbg_exprs = opt_prop_def(AnyAttr())
     externally_initialized = opt_prop_def(UnitAttr)
     target_specific_attrs = opt_prop_def(AnyAttr())
-    traits = traits_def(SymbolOpInterface())
+    traits = traits_def(UpstreamSymbol())
 
     def __init__(
         self,

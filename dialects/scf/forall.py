@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, DenseArrayBase, IndexType, TensorType
 from xdsl.dialects.builtin import i32, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
-from xdsl.dialects.utils.dynamic_index_list import parse_dynamic_index_list_without_types
 from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition, lazy_traits_def
@@ -26,16 +25,14 @@ from xdsl.traits import HasParent, IsTerminator, NoTerminator, RecursiveMemoryEf
 from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.utils.dynamic_sizes import count_dynamic
+from mlkit.dialects.utils.dynamic_sizes import count_dynamic, parse_index_list
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 
 
 
 def _parse_mixed(parser: Parser) -> tuple[list[int], list[UnresolvedOperand]]:
     """``(4, %n)``: static values, with the dynamic marker where an operand stands."""
-    dynamic, static = parse_dynamic_index_list_without_types(
-        parser, DYNAMIC_INDEX, delimiter=parser.Delimiter.PAREN
-    )
+    dynamic, static = parse_index_list(parser, parser.Delimiter.PAREN)
     return list(static), list(dynamic)
 
 

@@ -14,7 +14,6 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IndexType, TensorType, UnitAttr
 from xdsl.dialects.builtin import i64
-from xdsl.dialects.utils import DynamicIndexList
 from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.irdl import AnyAttr, AttrSizedOperandSegments, IRDLOperation, operand_def, opt_prop_def
 from xdsl.irdl import prop_def, region_def, result_def, traits_def, var_operand_def
@@ -23,6 +22,7 @@ from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import RANKED_TENSOR, is_dynamic
+from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList, verify_dynamic_entries
 from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, type_str, upstream_op
 
@@ -162,6 +162,10 @@ class PadOp(IRDLOperation):
         source, result = self.source.type, self.result.type
         low = tuple(self.static_low.get_values())
         high = tuple(self.static_high.get_values())
+        # Upstream has no such check and then misreads the pads; a static pad
+        # of kDynamic (-2^63) would leave a value missing.
+        verify_dynamic_entries("low", len(self.low), low)
+        verify_dynamic_entries("high", len(self.high), high)
         inferred = infer_pad_shape(source.get_shape(), low, high)
         if inferred is None:
             raise VerifyException(

@@ -18,7 +18,6 @@ from xdsl.dialects import tensor as xtensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, I64, ArrayAttr, DenseArrayBase, IndexType
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, TensorType
 from xdsl.dialects.builtin import UnrankedTensorType, i64
-from xdsl.dialects.utils import DynamicIndexList
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, base, operand_def, prop_def, result_def, var_operand_def
 from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
@@ -29,7 +28,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, element_type_of, is_dynamic
 from mlkit.dialects.tensor.common import shape_of
-from mlkit.dialects.utils.dynamic_sizes import count_dynamic, verify_dynamic_size_count
+from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList, count_dynamic
+from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
 
 _SHAPE_OPERAND = "1D tensor of signless integer or index values"

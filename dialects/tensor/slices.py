@@ -17,7 +17,7 @@ from xdsl.irdl import var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import RANKED_TENSOR, compute_rank_reduction_mask, is_dynamic
-from mlkit.dialects.utils.dynamic_sizes import count_dynamic
+from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList, verify_dynamic_entries
 from mlkit.dialects.utils.ods import DeclarativeSyntax, VARIADIC_INDEX, type_str, upstream_op
 from mlkit.dialects.utils.ods import verify_that
 
@@ -41,13 +41,7 @@ def verify_offset_size_stride(op: IRDLOperation, max_rank: int) -> None:
     """Upstream's ``OffsetSizeAndStrideOpInterface`` checks, in its order."""
     statics = {plural: _static(op, plural) for _, plural in _LISTS}
     for _, plural in _LISTS:
-        num_values = len(getattr(op, plural))
-        num_dynamic = count_dynamic(statics[plural])
-        if num_values != num_dynamic:
-            raise VerifyException(
-                f"expected the number of '{plural}' to match the number of dynamic "
-                f"entries in 'static_{plural}' ({num_values} vs {num_dynamic})"
-            )
+        verify_dynamic_entries(plural, len(getattr(op, plural)), statics[plural])
     offsets, sizes, strides = statics["offsets"], statics["sizes"], statics["strides"]
     if not (len(offsets) == 1 and max_rank == 1) and len(offsets) != len(sizes):
         raise VerifyException(
@@ -172,6 +166,7 @@ class ExtractSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.ExtractSliceOp):
     }
     WHOLE: ClassVar[str] = "source"
     SLICE: ClassVar[str] = "result"
+    custom_directives = (DynamicIndexList,)
 
 
 @upstream_op
@@ -192,6 +187,7 @@ class InsertSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.InsertSliceOp):
     }
     WHOLE: ClassVar[str] = "dest"
     SLICE: ClassVar[str] = "source"
+    custom_directives = (DynamicIndexList,)
 
     def verify_relations_(self) -> None:
         if isinstance(self.dest.type, TensorType):

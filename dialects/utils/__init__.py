@@ -8,8 +8,9 @@ upstream's verifier wording); :mod:`.attr_dict`, :mod:`.type_lists`,
 :mod:`.signatures`, :mod:`.operand_lists`, :mod:`.regions` and
 :mod:`.directives` (custom syntax); :mod:`.op_classes` (ops made from a table),
 :mod:`.dialects` (xDSL's dialects with mlkit's classes swapped in),
-:mod:`.dynamic_sizes` (mixed static and dynamic sizes) and :mod:`.enums`
-(enums several dialects store or write alike).
+:mod:`.dynamic_sizes` (mixed static and dynamic sizes and their lists),
+:mod:`.symbols` (upstream's symbol verifier) and :mod:`.enums` (enums several
+dialects store or write alike).
 
 Nothing here imports a dialect, so every dialect may import it.
 """

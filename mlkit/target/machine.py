@@ -64,6 +64,49 @@ def check_triple(triple: str) -> str | None:
     return None
 
 
+_CPU_PROBE = """
+import sys
+import llvmlite.binding as llvm
+llvm.initialize_all_targets()
+llvm.initialize_all_asmprinters()
+triple, cpu = sys.argv[1], sys.argv[2]
+machine = llvm.Target.from_triple(triple).create_target_machine(
+    cpu=cpu, reloc="pic", codemodel="default")
+module = llvm.parse_assembly('define void @f() {\\n  ret void\\n}\\n')
+module.triple = triple
+machine.emit_assembly(module)
+"""
+
+
+@cache
+def check_cpu(triple: str, cpu: str) -> str | None:
+    """Why LLVM cannot generate code for ``cpu`` on ``triple``, or None.
+
+    LLVM only warns of a CPU it does not know (``'x' is not a recognized
+    processor for this target``) and then, generating code for it, may end the
+    process with a fatal error no Python code can catch (x86-64: ``64-bit code
+    requested on a subtarget that doesn't support it!``; so does a known
+    32-bit CPU). So a child process generates code for an empty function
+    first; it can die in our place. Once per triple and CPU."""
+    import subprocess
+    import sys
+
+    try:
+        probe = subprocess.run(
+            [sys.executable, "-c", _CPU_PROBE, triple, cpu],
+            capture_output=True, text=True, timeout=120, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None  # no child process here: leave the CPU to LLVM
+    if "is not a recognized processor" in probe.stderr:
+        return f"--mcpu: '{cpu}' is not a recognized processor for target '{triple}'"
+    if probe.returncode != 0:
+        lines = [line for line in probe.stderr.splitlines() if line.strip()]
+        reason = lines[-1].removeprefix("LLVM ERROR: ") if lines else "it failed"
+        return f"--mcpu: LLVM cannot generate code for '{triple}' on CPU '{cpu}': {reason}"
+    return None
+
+
 @cache
 def _initialize() -> None:
     """Make every target llvmlite was built with available (once per process)."""
@@ -89,6 +132,8 @@ def target_machine(options: TargetOptions, module_triple: str, where: Operation)
     if cpu == "native":
         cpu = llvm_binding.get_host_cpu_name()
         features = llvm_binding.get_host_cpu_features().flatten()
+    elif cpu and (problem := check_cpu(triple, cpu)) is not None:
+        raise DiagnosticError.at(op_loc(where), problem)
     return target.create_target_machine(
         cpu=cpu, features=features, opt=options.opt_level, reloc="pic", codemodel="default"
     )

@@ -48,7 +48,8 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsolatedFromAbove
 
-from mlkit.diagnostics.locations import source_loc
+from mlkit.diagnostics import DiagnosticError
+from mlkit.diagnostics.locations import op_loc, source_loc
 
 __all__ = [
     "ConstantPool",
@@ -311,6 +312,19 @@ class _BodyEmitter:
     ivs: list[SSAValue]
     block: Block
 
+    def iv(self, index_op: IndexOp) -> SSAValue:
+        """The induction variable ``index_op`` stands for; never one counted from
+        the end (Python's negative index), which a ``linalg.index`` a pass built
+        without verifying could ask for: that is an error at it instead."""
+        dim = index_op.dim.value.data
+        if not 0 <= dim < len(self.ivs):
+            raise DiagnosticError.at(
+                op_loc(index_op),
+                f"'linalg.index' op expected dim ({dim}) to be lower than the number of "
+                f"loops ({len(self.ivs)}) of the enclosing LinalgOp",
+            )
+        return self.ivs[dim]
+
     def indices(self, indexing_map: AffineMap) -> list[SSAValue]:
         result: list[SSAValue] = []
         for expr in indexing_map.results:
@@ -381,7 +395,7 @@ class _BodyEmitter:
                     self.store(mapper.get(value, value), dest, indices)
                 continue
             if isinstance(inner, IndexOp):
-                mapper[inner.result] = self.ivs[inner.dim.value.data]
+                mapper[inner.result] = self.iv(inner)
                 continue
             clone = inner.clone(value_mapper=mapper)
             self.block.add_op(clone)

@@ -55,13 +55,23 @@ def sink_constants(launch: gpu_kernel.LaunchOp) -> None:
                     use.operation.operands[use.index] = clone.results[value.index]  # type: ignore[attr-defined]
 
 
+_UINT32_MAX = 2**32 - 1
+
+
 def _constant_sizes(values: list[SSAValue]) -> DenseArrayBase | None:
+    """The ``known_block_size``/``known_grid_size`` hint for constant sizes, as
+    upstream's ``maybeConstantDimsAttr`` makes it: none when a size is not a
+    constant or exceeds ``uint32_t`` (a negative one reads as a huge unsigned
+    value), each stored as the ``int32_t`` with its bits."""
     sizes = []
     for value in values:
         owner = value.owner
         if not isinstance(owner, arith.ConstantOp) or not isinstance(owner.value, IntegerAttr):
             return None
-        sizes.append(owner.value.value.data)
+        size = owner.value.value.data
+        if not 0 <= size <= _UINT32_MAX:
+            return None
+        sizes.append(size - 2**32 if size >= 2**31 else size)
     return DenseArrayBase.from_list(i32, sizes)
 
 
@@ -117,6 +127,7 @@ def outline_kernel(launch: gpu_kernel.LaunchOp, kernel_name: str) -> gpu_kernel.
     func = gpu_kernel.GPUFuncOp.create(
         attributes={"sym_name": StringAttr(kernel_name)}, properties=props, regions=[region]
     )
+    func.location = launch.location  # upstream builds the kernel at the launch's loc
     return func, operands  # type: ignore[return-value]
 
 
@@ -157,6 +168,7 @@ class GpuKernelOutlining(ModulePass):
                 kernel, operands = outline_kernel(launch, kernel_name)  # type: ignore[misc]
                 module_name = unique_name(op, kernel_name)
                 module = gpu_kernel.GPUModuleOp(module_name)
+                module.location = kernel.location
                 module.bodyRegion.blocks[0].add_op(kernel)
                 Rewriter.insert_op(module, insert_at)
                 insert_at = InsertPoint.after(module)

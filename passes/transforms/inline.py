@@ -157,6 +157,14 @@ class InlinerPass(ModulePass):
     default_pipeline: str = "canonicalize"
     max_iterations: int = 4
 
+    def __post_init__(self) -> None:
+        # upstream's option is `unsigned`: LLVM's parser refuses a negative value
+        if self.max_iterations < 0:
+            raise ValueError(
+                f"for the --max-iterations option: '{self.max_iterations}' value invalid "
+                "for uint argument!"
+            )
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.default_pipeline not in ("canonicalize", ""):
             raise emit_error(ctx, op, f"inline: unsupported default-pipeline '{self.default_pipeline}'")

@@ -1,0 +1,119 @@
+"""The ``vector`` dialect: xDSL's, with upstream's position checks on
+``vector.extract`` and ``vector.insert``.
+
+xDSL 0.75 checks only the number of positions, so ``vector.extract %v[7]`` of a
+``vector<4xf32>`` verified and was lowered to an out-of-bounds access; a static
+position of 2^63 also wrapped to the dynamic marker. Those two ops are
+subclassed here (passes match xDSL's classes with isinstance); every other op
+is xDSL's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects import vector as xvector
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AnyFloatConstr, ArrayAttr, DenseArrayBase
+from xdsl.dialects.builtin import IndexType, IndexTypeConstr, IntAttr, IntegerType, VectorType, i64
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import AtLeast, AttrConstraint, MessageConstraint, RangeOf, base, operand_def
+from xdsl.irdl import VarConstraint, prop_def, result_def, var_operand_def
+from xdsl.utils.exceptions import VerifyException
+
+from mlkit.dialects.scf.common import xdsl_own_verify
+from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList, count_dynamic
+from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op
+
+POISON_INDEX = -1
+"""Upstream's ``kPoisonIndex``: a static position that makes the result poison."""
+
+_ELEMENT = base(IntegerType) | base(IndexType) | AnyFloatConstr
+_EXTRACT_VERIFY = xdsl_own_verify(xvector.ExtractOp)
+_INSERT_VERIFY = xdsl_own_verify(xvector.InsertOp)
+
+
+def _vector_or_scalar(element: AttrConstraint, message: str) -> AttrConstraint:
+    """xDSL's constraint on the extracted or inserted value: a scalar of the
+    element type or a non-0-d vector of it."""
+    dims = ArrayAttr.constr(RangeOf(base(IntAttr)).of_length(AtLeast(1)))
+    shape = MessageConstraint(dims, message)
+    return VectorType.constr(element, shape=shape) | element
+
+
+def verify_positions(
+    static: Sequence[int], dynamic: Sequence[SSAValue], vector_type: Attribute, of: str
+) -> None:
+    """Upstream's checks of a static position list against the ``of`` vector
+    (``vector`` or ``dest vector``): one value per dynamic entry, no more
+    positions than dimensions, and each static one in bounds or poison."""
+    if count_dynamic(static) != len(dynamic):
+        raise VerifyException(
+            "mismatch between dynamic and static positions (kDynamic marker but no "
+            "corresponding dynamic position) -- this can only happen due to an "
+            "incorrect fold/rewrite"
+        )
+    if not isinstance(vector_type, VectorType):
+        return  # its own constraint reports it
+    shape = vector_type.get_shape()
+    if len(static) > len(shape):
+        raise VerifyException(f"expected position attribute of rank no greater than {of} rank")
+    for index, (position, size) in enumerate(zip(static, shape)):
+        if position == DYNAMIC_INDEX or position == POISON_INDEX:
+            continue
+        if not 0 <= position < size:
+            # upstream words the insert case without "or poison", yet accepts -1
+            poison = " or poison (-1)" if of == "vector" else ""
+            raise VerifyException(
+                f"expected position attribute #{index + 1} to be a non-negative integer "
+                f"smaller than the corresponding {of} dimension{poison}"
+            )
+
+
+@upstream_op
+class ExtractOp(DeclarativeSyntax, xvector.ExtractOp):
+    """xDSL's op with upstream's position checks."""
+
+    name = "vector.extract"
+
+    _T: ClassVar = VarConstraint("T", _ELEMENT)
+    _V: ClassVar = VarConstraint("V", VectorType.constr(_T))
+    static_position = prop_def(DenseArrayBase.constr(i64))
+    vector = operand_def(_V)
+    dynamic_position = var_operand_def(IndexTypeConstr)
+    result = result_def(_vector_or_scalar(_T, "Cannot extract 0d vector."))
+    traits = xvector.ExtractOp.traits
+    custom_directives = (DynamicIndexList,)
+
+    def verify_(self) -> None:
+        static = tuple(self.static_position.get_values())
+        verify_positions(static, self.dynamic_position, self.vector.type, "vector")
+        _EXTRACT_VERIFY(self)
+
+
+@upstream_op
+class InsertOp(DeclarativeSyntax, xvector.InsertOp):
+    """xDSL's op with upstream's position checks."""
+
+    name = "vector.insert"
+
+    _T: ClassVar = VarConstraint("T", _ELEMENT)
+    _V: ClassVar = VarConstraint("V", VectorType.constr(_T))
+    static_position = prop_def(DenseArrayBase.constr(i64))
+    source = operand_def(_vector_or_scalar(_T, "Cannot insert 0d vector."))
+    dest = operand_def(_V)
+    dynamic_position = var_operand_def(IndexTypeConstr)
+    result = result_def(_V)
+    traits = xvector.InsertOp.traits
+    custom_directives = (DynamicIndexList,)
+
+    def verify_(self) -> None:
+        static = tuple(self.static_position.get_values())
+        verify_positions(static, self.dynamic_position, self.dest.type, "dest vector")
+        _INSERT_VERIFY(self)
+
+
+Vector = with_replacements(
+    xvector.Vector, {xvector.ExtractOp: ExtractOp, xvector.InsertOp: InsertOp}
+)
