@@ -7,6 +7,10 @@
 // RUN: mlkit-run --entry-point answer -entry-point-result i32 --mcpu=native %s | filecheck %s --check-prefix=I32
 // I32: {{^}}42{{$}}
 
+// A CPU LLVM does not know is an error, not an abort of the process.
+// RUN: not mlkit-run -e answer -entry-point-result=i32 -mcpu=no-such-cpu %s 2>&1 | filecheck %s --check-prefix=CPU
+// CPU: mlkit-run: error: --mcpu: 'no-such-cpu' is not a recognized processor for target
+
 // RUN: mlkit-run -e big -entry-point-result=i64 -O1 %s | filecheck %s --check-prefix=I64
 // I64: {{^}}-8589934592{{$}}
 

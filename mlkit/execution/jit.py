@@ -155,6 +155,12 @@ def target_machine(options: JitOptions, codegen_level: int) -> TargetMachine:
     if cpu in ("", "native"):
         cpu = llvm_binding.get_host_cpu_name()
         features = llvm_binding.get_host_cpu_features().flatten()
+    else:  # LLVM would end the process on some CPUs it cannot generate code for
+        from mlkit.target.machine import check_cpu
+
+        problem = check_cpu(triple, cpu)
+        if problem is not None:
+            raise JitError(problem)
     return target.create_target_machine(
         cpu=cpu, features=features, opt=codegen_level, reloc="default", codemodel="jitdefault"
     )
