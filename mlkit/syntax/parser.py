@@ -8,19 +8,31 @@ file:line:col where it starts, which is what diagnostics and
 from __future__ import annotations
 
 import bisect
+import math
 import re
 import struct
 from typing import Any
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.dialects.builtin import UnknownLoc
 from xdsl.ir import Operation
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity, SourceLoc
 from mlkit.diagnostics.locations import source_loc
+from mlkit.syntax.lexer import LinearLexer
+from mlkit.syntax.wide_floats import is_wide_float, wide_float_from_bits
+
+
+INT64_MAX = (1 << 63) - 1
+UINT32_MAX = (1 << 32) - 1
+MAX_INTEGER_WIDTH = (1 << 24) - 1  # upstream's IntegerType::kMaxWidth
+_INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)\Z")
 
 
 class LineIndex:
@@ -79,7 +91,10 @@ class LocatedParser(Parser):
     """An xDSL parser that stamps each parsed op with its source location."""
 
     def __init__(self, ctx: Context, text: str, name: str) -> None:
-        super().__init__(ctx, text, name)
+        # xDSL's constructor lexes its first token with xDSL's lexer, whose string
+        # regex backtracks exponentially; start it on nothing, then swap the lexer
+        super().__init__(ctx, "", name)
+        self._parser_state = ParserState(LinearLexer(Input(text, name)))
         self.filename = name
         self._index = LineIndex(text)
         self._file_attr = StringAttr(name)
@@ -130,6 +145,60 @@ class LocatedParser(Parser):
             if "dense literal" in exc.msg and exc.span.start > start:
                 self.raise_error(exc.msg, keyword if keyword >= 0 else start)
             raise
+
+    def parse_shape_dimension(self, allow_dynamic: bool = True) -> int:
+        # xDSL keeps any Python int; upstream's dimensions are int64
+        token = self._current_token
+        if token.kind is MLIRTokenKind.INTEGER_LIT and token.text[:2] not in ("0x", "0X"):
+            if int(token.text) > INT64_MAX:
+                self.raise_error("invalid dimension", token.span)
+        return super().parse_shape_dimension(allow_dynamic)
+
+    def _parse_optional_integer_or_float_type(self) -> Any:
+        # xDSL builds IntegerType(99999999); upstream caps widths at 2^24 - 1
+        token = self._current_token
+        if token.kind is MLIRTokenKind.BARE_IDENT:
+            match = _INTEGER_TYPE.match(token.text)
+            if match is not None:
+                width = int(match.group(1))
+                if width > UINT32_MAX:
+                    self.raise_error("invalid integer width", token.span)
+                if width > MAX_INTEGER_WIDTH:
+                    self.raise_error(
+                        f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits", token.span
+                    )
+        return super()._parse_optional_integer_or_float_type()
+
+    def parse_optional_builtin_int_or_float_attr(self) -> Any:
+        # xDSL has no struct format for f80 and f128, so their bit patterns fail
+        token = self._current_token
+        try:
+            attr = super().parse_optional_builtin_int_or_float_attr()
+        except NotImplementedError:
+            if token.kind is not MLIRTokenKind.INTEGER_LIT:
+                raise
+        else:
+            if isinstance(attr, FloatAttr) and is_wide_float(attr.type):
+                if math.isinf(attr.value.data):  # a decimal literal past f64's range
+                    self.raise_error(
+                        f"{attr.type} constant is out of the range mlkit holds (f64)", token.span
+                    )
+            return attr
+        self._resume_from(token.span.start)
+        bits = self._consume_token(MLIRTokenKind.INTEGER_LIT).kind.get_int_value(token.span)
+        type = self._parse_attribute_type()
+        if not is_wide_float(type):
+            self.raise_error(f"no bit-pattern reading for {type}", token.span)
+        if bits >= 1 << type.bitwidth:
+            self.raise_error(f"hexadecimal float constant out of range for type {type}", token.span)
+        value = wide_float_from_bits(bits, type)
+        if value is None:
+            self.raise_error(
+                f"hexadecimal {type} constant {token.text} is not exactly representable: "
+                "mlkit holds float constants as f64",
+                token.span,
+            )
+        return FloatAttr(value, type)
 
     def current_offset(self) -> int:
         return self._current_token.span.start

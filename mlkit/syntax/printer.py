@@ -19,13 +19,14 @@ from collections.abc import Mapping, Sequence
 from io import StringIO
 
 from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, ArrayAttr, FloatAttr, IntegerAttr
-from xdsl.dialects.builtin import UnregisteredOp, f64, i64
+from xdsl.dialects.builtin import AnyFloat, UnregisteredOp, f64, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 
 from mlkit.syntax.affine_text import format_affine_map, format_affine_set
 from mlkit.syntax.ssa_names import number_values
+from mlkit.syntax.wide_floats import format_wide_float, is_wide_float
 
 # Ops whose regions print the ops of one dialect without its prefix
 # (upstream's OpAsmOpInterface::getDefaultDialect).
@@ -57,6 +58,12 @@ class MLIRPrinter(Printer):
             self.print_string(format_affine_set(attribute.data))
             return
         super().print_attribute(attribute)
+
+    def print_float(self, value: float, type: AnyFloat) -> None:
+        if is_wide_float(type):  # xDSL cannot pack f80 or f128 to check its digits
+            self.print_string(format_wide_float(value, type))
+            return
+        super().print_float(value, type)
 
     def _print_array_element(self, attribute: Attribute) -> None:
         if isinstance(attribute, IntegerAttr) and attribute.type == i64:
