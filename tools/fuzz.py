@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,6 +56,7 @@ PUNCTUATION = "{}()[]<>%@^:,=\"#!-?x0123456789 \n"
 _NUMBER = re.compile(r"(?<![\w.#%@^])-?\d+(\.\d+)?")
 _TYPE = re.compile(r"\b(i1|i8|i16|i32|i64|index|f16|bf16|f32|f64)\b")
 ERROR_LINE = re.compile(r"(^|\n)[^\n]*error: ")
+Mutation = Callable[[str, random.Random], str]
 
 
 @dataclass(frozen=True)
@@ -126,20 +127,21 @@ def _insert_char(text: str, rng: random.Random) -> str:
     return text[:k] + rng.choice(PUNCTUATION) + text[k:]
 
 
-def _extreme_number(text: str, rng: random.Random) -> str:
-    found = list(_NUMBER.finditer(text))
-    if not found:
-        return text
-    m = rng.choice(found)
-    return text[:m.start()] + rng.choice(EXTREMES) + text[m.end():]
+def _replacing(pattern: re.Pattern[str], choices: Sequence[str]) -> Mutation:
+    """A mutation that replaces one match of ``pattern`` by one of ``choices``."""
+
+    def replace(text: str, rng: random.Random) -> str:
+        found = list(pattern.finditer(text))
+        if not found:
+            return text
+        m = rng.choice(found)
+        return text[:m.start()] + rng.choice(choices) + text[m.end():]
+
+    return replace
 
 
-def _swap_type(text: str, rng: random.Random) -> str:
-    found = list(_TYPE.finditer(text))
-    if not found:
-        return text
-    m = rng.choice(found)
-    return text[:m.start()] + rng.choice(TYPES) + text[m.end():]
+_extreme_number = _replacing(_NUMBER, EXTREMES)
+_swap_type = _replacing(_TYPE, TYPES)
 
 
 def _truncate(text: str, rng: random.Random) -> str:

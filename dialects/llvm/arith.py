@@ -301,27 +301,38 @@ class SelectOp(PureOp, FastMathOp):
 _Kind = tuple[Callable[[Attribute], bool], str]
 _INT: _Kind = (is_signless_integer_like, SIGNLESS_INT_LIKE)
 _FLOAT: _Kind = (is_float_like, FLOAT_LIKE)
+CAST_KINDS: dict[str, tuple[_Kind, _Kind]] = {
+    "llvm.trunc": (_INT, _INT),
+    "llvm.zext": (_INT, _INT),
+    "llvm.uitofp": (_INT, _FLOAT),
+    "llvm.sext": (_INT, _INT),
+    "llvm.sitofp": (_INT, _FLOAT),
+    "llvm.fptosi": (_FLOAT, _INT),
+    "llvm.fptoui": (_FLOAT, _INT),
+    "llvm.fpext": (_FLOAT, _FLOAT),
+    "llvm.fptrunc": (_FLOAT, _FLOAT),
+}
 
 
 class CastOp(PureOp, ABC):
     """``$arg attr-dict : type($arg) to type($res)``.
 
-    ``KINDS`` is upstream's ODS constraint on the operand and the result (None
-    where mlkit checks nothing): without it ``llvm.uitofp %f : f32 to i32``
+    :data:`CAST_KINDS` holds upstream's ODS constraint on the operand and the
+    result of each cast that has one: without it ``llvm.uitofp %f : f32 to i32``
     verified and became LLVM IR that LLVM's own verifier rejects."""
 
     arg = operand_def()
     res = result_def()
     assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = None
 
     def __init__(self, arg: SSAValue, res_type: Attribute, **properties: Attribute) -> None:
         super().__init__(operands=[arg], result_types=[res_type], properties=properties)
 
     def verify_(self) -> None:
-        if self.KINDS is None:
+        kinds = CAST_KINDS.get(self.name)
+        if kinds is None:
             return
-        for what, value, (ok, text) in zip(("operand", "result"), (self.arg, self.res), self.KINDS):
+        for what, value, (ok, text) in zip(("operand", "result"), (self.arg, self.res), kinds):
             if not ok(value.type):
                 raise VerifyException(f"{what} #0 must be {text}, but got '{value.type}'")
 
@@ -340,7 +351,6 @@ class FastMathCastOp(CastOp, FastMathOp, ABC):
 @irdl_op_definition
 class TruncOp(CastOp):
     name = "llvm.trunc"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_INT, _INT)
     overflowFlags = prop_def(IntegerAttr[I32], default_value=IntegerAttr(0, 32))
     custom_directives = (OverflowFlags,)
     assembly_format = (
@@ -351,49 +361,41 @@ class TruncOp(CastOp):
 @irdl_op_definition
 class ZExtOp(NNegCastOp):
     name = "llvm.zext"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_INT, _INT)
 
 
 @irdl_op_definition
 class UIToFPOp(NNegCastOp):
     name = "llvm.uitofp"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_INT, _FLOAT)
 
 
 @irdl_op_definition
 class SExtOp(CastOp):
     name = "llvm.sext"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_INT, _INT)
 
 
 @irdl_op_definition
 class SIToFPOp(CastOp):
     name = "llvm.sitofp"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_INT, _FLOAT)
 
 
 @irdl_op_definition
 class FPToSIOp(CastOp):
     name = "llvm.fptosi"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_FLOAT, _INT)
 
 
 @irdl_op_definition
 class FPToUIOp(CastOp):
     name = "llvm.fptoui"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_FLOAT, _INT)
 
 
 @irdl_op_definition
 class FPExtOp(FastMathCastOp):
     name = "llvm.fpext"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_FLOAT, _FLOAT)
 
 
 @irdl_op_definition
 class FPTruncOp(FastMathCastOp):
     name = "llvm.fptrunc"
-    KINDS: ClassVar[tuple[_Kind, _Kind] | None] = (_FLOAT, _FLOAT)
 
 
 @irdl_op_definition

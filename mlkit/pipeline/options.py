@@ -63,6 +63,11 @@ class OptionInfo:
     help: str | None
 
 
+def option(default: Any, help: str) -> Any:
+    """A pass or pipeline option: its default and its ``--help`` text."""
+    return dataclasses.field(default=default, metadata={"help": help})
+
+
 def _dashed(field_name: str) -> str:
     return field_name.replace("_", "-")
 

@@ -331,7 +331,7 @@ class CachingAllocator:
     """The process's caching allocator: the addresses compiled code is
     bound to, and ``free``/``trim``/``stats`` for Python."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, limit: int) -> None:
         self._engine = engine
         self.addresses = {name: engine.get_function_address(name) for name in ENTRY_POINTS}
         self.free = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self.addresses["_mlkit_free"])
@@ -345,6 +345,7 @@ class CachingAllocator:
         self._stats = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(
             engine.get_function_address("_mlkit_alloc_stats")
         )
+        self.limit = limit
 
     def stats(self) -> AllocatorStats:
         out = (ctypes.c_int64 * 6)()
@@ -380,11 +381,7 @@ def _compile() -> CachingAllocator | None:
     # and what the code costs is the memory it hands out, not its instructions.
     # Never freed, not even at exit: arrays may hold its blocks until the end.
     engine = compile_for_good(_IR, 0, (_USABLE_SIZE, "aligned_alloc"))
-    if engine is None:
-        return None
-    allocator = CachingAllocator(engine)
-    allocator.limit = _limit_from_environment()
-    return allocator
+    return CachingAllocator(engine, _limit_from_environment()) if engine is not None else None
 
 
 _ALLOCATOR: list[CachingAllocator | None] = []  # made on first use, then for good

@@ -148,6 +148,18 @@ define internal void {g}_pause() {{
 {pause_body}  ret void
 }}
 
+; a pause hint while %k < %spins, then yields of the core
+define internal void {g}_backoff(i64 %k, i64 %spins) {{
+  %pausing = icmp ult i64 %k, %spins
+  br i1 %pausing, label %pause, label %yield
+pause:
+  call void {g}_pause()
+  ret void
+yield:
+  %y = call i32 @sched_yield()
+  ret void
+}}
+
 ; a positive integer from the environment variable %name, else 0
 define internal i64 {g}_env(ptr %name) {{
 entry:
@@ -223,25 +235,17 @@ wait:
   %seen = phi i64 [ %seen0, %entry ], [ %word, %run ]
   br label %spin
 spin:
-  %k = phi i64 [ 0, %wait ], [ %k1, %next ]
+  %k = phi i64 [ 0, %wait ], [ %k1, %again ]
   %w1 = load atomic i64, ptr {g}_word acquire, align 8
   %new1 = icmp ne i64 %w1, %seen
   br i1 %new1, label %job, label %again
 again:
   %k1 = add i64 %k, 1
-  %pausing = icmp ult i64 %k, {WORKER_SPINS}
-  br i1 %pausing, label %pause, label %yield
-pause:
-  call void {g}_pause()
-  br label %next
-yield:
-  %y = call i32 @sched_yield()
-  br label %next
-next:
+  call void {g}_backoff(i64 %k, i64 {WORKER_SPINS})
   %more = icmp ult i64 %k1, {WORKER_SPINS + WORKER_YIELDS}
   br i1 %more, label %spin, label %sleep
 sleep:
-  %old = phi i64 [ %seen, %next ], [ %word, %job ]
+  %old = phi i64 [ %seen, %again ], [ %word, %job ]
   %l = call i32 @pthread_mutex_lock(ptr {g}_mutex)
   br label %check
 check:
@@ -413,19 +417,13 @@ woken:
   call void %fn(ptr %ctx, i64 0, i64 %e0)
   br label %wait
 wait:
-  %k = phi i64 [ 0, %woken ], [ %k1, %spin ], [ %k1, %yield ]
+  %k = phi i64 [ 0, %woken ], [ %k1, %next ]
   %left = load atomic i64, ptr {g}_remaining acquire, align 8
   %finished = icmp eq i64 %left, 0
   br i1 %finished, label %done, label %next
 next:
   %k1 = add i64 %k, 1
-  %patient = icmp ult i64 %k, {CALLER_SPINS}
-  br i1 %patient, label %spin, label %yield
-spin:
-  call void {g}_pause()
-  br label %wait
-yield:
-  %y = call i32 @sched_yield()
+  call void {g}_backoff(i64 %k, i64 {CALLER_SPINS})
   br label %wait
 done:
   store atomic i32 0, ptr {g}_busy release, align 4
@@ -438,12 +436,13 @@ class ThreadPool:
     """The process's pool: the addresses compiled code is bound to, and the
     default thread count and ``parallel_for`` for Python."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, num_threads: int) -> None:
         self._engine = engine
         self.addresses = {name: engine.get_function_address(name) for name in ENTRY_POINTS}
         self._set = ctypes.CFUNCTYPE(None, ctypes.c_int64)(
             self.addresses["_mlkit_set_num_threads"]
         )
+        self._set(max(1, num_threads))
         self._get = ctypes.CFUNCTYPE(ctypes.c_int64)(self.addresses["_mlkit_get_num_threads"])
         # ctypes releases the GIL for the call: other Python threads run meanwhile
         self.parallel_for = ctypes.CFUNCTYPE(
@@ -493,11 +492,7 @@ def _compile() -> ThreadPool | None:
 
     # -O2: the caller's and workers' waiting loops are what a parallel loop costs
     engine = compile_for_good(pool_ir(llvm_binding.get_process_triple()), 2, _REQUIRED)
-    if engine is None:
-        return None
-    pool = ThreadPool(engine)
-    pool.num_threads = default_num_threads()
-    return pool
+    return ThreadPool(engine, default_num_threads()) if engine is not None else None
 
 
 _POOL: list[ThreadPool | None] = []  # made on first use, then for good

@@ -45,7 +45,9 @@ widest scalar the vector ops carry fills it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from mlkit.pipeline.options import option
 from typing import ClassVar
 
 from mlkit.target.vector_width import vector_bits_option
@@ -111,21 +113,17 @@ class LinalgVectorizeLoops(ModulePass):
     display_name: ClassVar[str] = "LinalgVectorizeLoops"
 
     vector_bits: int = vector_bits_option()
-    unroll: int = field(
-        default=2, metadata={"help": "Vectors per iteration of the main vector loop"}
+    unroll: int = option(2, "Vectors per iteration of the main vector loop")
+    vectorize_fp_reductions: bool = option(
+        True, "Vectorize floating-point reductions, which reorders them"
     )
-    vectorize_fp_reductions: bool = field(
-        default=True,
-        metadata={"help": "Vectorize floating-point reductions, which reorders them"},
+    parallel: bool = option(
+        False,
+        "Make the outermost parallel loop an scf.parallel (for threads); an "
+        "elementwise op with one loop is cut into chunks for it",
     )
-    parallel: bool = field(
-        default=False,
-        metadata={"help": "Make the outermost parallel loop an scf.parallel (for threads); "
-                          "an elementwise op with one loop is cut into chunks for it"},
-    )
-    parallel_threshold: int = field(
-        default=1 << 15,
-        metadata={"help": "Fewest iterations an op with static sizes needs for parallel"},
+    parallel_threshold: int = option(
+        1 << 15, "Fewest iterations an op with static sizes needs for parallel"
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

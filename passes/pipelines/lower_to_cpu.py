@@ -36,8 +36,10 @@ as upstream's does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
+
+from mlkit.pipeline.options import option
 
 
 @dataclass
@@ -46,52 +48,37 @@ class LowerToCPU:
 
     name = "lower-to-cpu"
 
-    function_boundary_type_conversion: Literal["identity-layout-map", "infer-layout-map"] = field(
-        default="identity-layout-map",
-        metadata={"help": "Layout of the memrefs that replace tensor arguments and results"},
+    function_boundary_type_conversion: Literal["identity-layout-map", "infer-layout-map"] = option(
+        "identity-layout-map", "Layout of the memrefs that replace tensor arguments and results"
     )
-    deallocation: bool = field(
-        default=True, metadata={"help": "Free the buffers bufferization allocates"}
+    deallocation: bool = option(True, "Free the buffers bufferization allocates")
+    affine_loops: bool = option(False, "Lower linalg ops to affine loops rather than scf loops")
+    fusion: bool = option(True, "Fuse elementwise ops into one loop nest, on tensors")
+    microkernels: bool = option(
+        True, "Run matmul-shaped contractions on packed, register-blocked micro-kernels"
     )
-    affine_loops: bool = field(
-        default=False, metadata={"help": "Lower linalg ops to affine loops rather than scf loops"}
+    vectorize: bool = option(
+        True, "Run elementwise ops and reductions on the target's vector registers"
     )
-    fusion: bool = field(
-        default=True, metadata={"help": "Fuse elementwise ops into one loop nest, on tensors"}
+    vector_bits: int = option(0, "Vector register width in bits (0: the target machine's widest)")
+    polynomial_math: bool = option(
+        True, "Approximate f32 math functions with polynomials rather than libm calls"
     )
-    microkernels: bool = field(
-        default=True,
-        metadata={"help": "Run matmul-shaped contractions on packed, register-blocked micro-kernels"},
+    threads: bool = option(
+        True,
+        "Run the row blocks of contractions and large elementwise ops and "
+        "reductions on threads",
     )
-    vectorize: bool = field(
-        default=True,
-        metadata={"help": "Run elementwise ops and reductions on the target's vector registers"},
+    num_threads: int = option(
+        0, "Threads per parallel loop (0: the runtime's, see MLKIT_NUM_THREADS)"
     )
-    vector_bits: int = field(
-        default=0,
-        metadata={"help": "Vector register width in bits (0: the target machine's widest)"},
+    runtime_checks: bool = option(
+        False,
+        "Check memref accesses and casts when the code runs "
+        "(generate-runtime-verification on the loops)",
     )
-    polynomial_math: bool = field(
-        default=True,
-        metadata={"help": "Approximate f32 math functions with polynomials rather than libm calls"},
-    )
-    threads: bool = field(
-        default=True,
-        metadata={"help": "Run the row blocks of contractions and large elementwise ops and "
-                          "reductions on threads"},
-    )
-    num_threads: int = field(
-        default=0,
-        metadata={"help": "Threads per parallel loop (0: the runtime's, see MLKIT_NUM_THREADS)"},
-    )
-    runtime_checks: bool = field(
-        default=False,
-        metadata={"help": "Check memref accesses and casts when the code runs "
-                          "(generate-runtime-verification on the loops)"},
-    )
-    parallel_threshold: int = field(
-        default=1 << 15,
-        metadata={"help": "Fewest iterations an elementwise op or reduction needs for threads"},
+    parallel_threshold: int = option(
+        1 << 15, "Fewest iterations an elementwise op or reduction needs for threads"
     )
 
     def pipeline(self) -> str:

@@ -17,7 +17,9 @@ aims at correct code: nothing is tiled for shared memory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from mlkit.pipeline.options import option
 
 
 @dataclass
@@ -26,13 +28,9 @@ class LowerToCUDA:
 
     name = "lower-to-cuda"
 
-    chip: str = field(
-        default="sm_80", metadata={"help": "Target GPU (the PTX runs on this and newer)"}
-    )
-    opt_level: int = field(default=3, metadata={"help": "Optimization level of the kernels"})
-    fusion: bool = field(
-        default=True, metadata={"help": "Fuse elementwise ops into one kernel, on tensors"}
-    )
+    chip: str = option("sm_80", "Target GPU (the PTX runs on this and newer)")
+    opt_level: int = option(3, "Optimization level of the kernels")
+    fusion: bool = option(True, "Fuse elementwise ops into one kernel, on tensors")
 
     def pipeline(self) -> str:
         fusion = [

@@ -38,7 +38,9 @@ the elementwise op it can absorb).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from mlkit.pipeline.options import option
 from typing import ClassVar
 
 from mlkit.target.vector_width import vector_bits_option
@@ -89,30 +91,20 @@ class LinalgMatmulToMicrokernel(ModulePass):
     display_name: ClassVar[str] = "LinalgMatmulToMicrokernel"
 
     vector_bits: int = vector_bits_option()
-    mr: int = field(default=0, metadata={"help": "Rows of the register tile; 0: from the target"})
-    nr: int = field(
-        default=0,
-        metadata={"help": "Columns of the register tile (whole vectors); 0: from the target"},
+    mr: int = option(0, "Rows of the register tile; 0: from the target")
+    nr: int = option(0, "Columns of the register tile (whole vectors); 0: from the target")
+    kc: int = option(0, "Depth of a packed slice; 0: from the L1 size")
+    mc: int = option(0, "Rows of a packed A block; 0: from the L2 size")
+    nc: int = option(0, "Columns of a packed B block; 0: from the L2 size")
+    fuse: bool = option(
+        True, "Absorb the fill before a matmul and the elementwise op after it into its tiles"
     )
-    kc: int = field(default=0, metadata={"help": "Depth of a packed slice; 0: from the L1 size"})
-    mc: int = field(default=0, metadata={"help": "Rows of a packed A block; 0: from the L2 size"})
-    nc: int = field(
-        default=0, metadata={"help": "Columns of a packed B block; 0: from the L2 size"}
-    )
-    fuse: bool = field(
-        default=True,
-        metadata={"help": "Absorb the fill before a matmul and the elementwise op after it "
-                          "into its tiles"},
-    )
-    parallel: bool = field(
-        default=False,
-        metadata={"help": "Make the loop over row blocks an scf.parallel (for threads)"},
-    )
+    parallel: bool = option(False, "Make the loop over row blocks an scf.parallel (for threads)")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for option in ("vector_bits", "mr", "nr", "kc", "mc", "nc"):
-            if getattr(self, option) < 0:
-                raise DiagnosticError.at(UNKNOWN, f"{option.replace('_', '-')} cannot be negative")
+        for name in ("vector_bits", "mr", "nr", "kc", "mc", "nc"):
+            if getattr(self, name) < 0:
+                raise DiagnosticError.at(UNKNOWN, f"{name.replace('_', '-')} cannot be negative")
         bits, arch, host = _target(ctx, op)
         bits = self.vector_bits or bits
         if bits < 64:
