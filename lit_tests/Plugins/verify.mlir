@@ -4,6 +4,7 @@
 // RUN: mlkit-opt %S/Inputs/positive.mlir --load-plugin=%S/Inputs/toy_plugin.py -toy-break --verify-each=false | filecheck %s --check-prefix=NOVERIFY
 // RUN: not mlkit-opt %S/Inputs/positive.mlir --load-plugin=%S/Inputs/toy_plugin.py -toy-fail 2>&1 | filecheck %s --check-prefix=FAIL
 // RUN: not mlkit-opt %S/Inputs/positive.mlir --load-plugin=%S/Inputs/toy_plugin.py -toy-crash 2>&1 | filecheck %s --check-prefix=CRASH
+// RUN: not mlkit-opt %S/Inputs/positive.mlir --load-plugin=%S/Inputs/toy_plugin.py -p 'builtin.module(toy-break,toy-crash)' --verify-each=false 2>&1 | filecheck %s --check-prefix=UNVERIFIED
 // RUN: env MLKIT_TRACEBACK=1 not mlkit-opt %S/Inputs/positive.mlir --load-plugin=%S/Inputs/toy_plugin.py -toy-crash 2>&1 | filecheck %s --check-prefix=TRACE
 
 // BREAK: positive.mlir:1:1: error: 'toy.const' op value must be non-negative
@@ -13,6 +14,9 @@
 // CRASH: mlkit-opt: internal error: pass 'toy-crash' crashed: KeyError: 'oops'
 // CRASH-NOT: Traceback
 // TRACE: Traceback (most recent call last)
+// UNVERIFIED: positive.mlir:1:1: error: 'toy.const' op value must be non-negative
+// UNVERIFIED: note: pass 'toy-crash' failed on IR that does not verify (the passes were run without --verify-each)
+// UNVERIFIED-NOT: internal error
 
 // expected-error @+1 {{'toy.const' op value must be non-negative}}
 %0 = toy.const -4

@@ -293,6 +293,8 @@ class PassRunner:
                 Diagnostic(Severity.ERROR, f"nesting too deep for pass '{node.name}'", op_loc(op))
             ) from None
         except Exception as exc:
+            if not self.verify_each:  # a pass may have crashed on IR an earlier one broke
+                self._blame_unverified(node, op)
             raise InternalError(
                 f"pass '{node.name}' crashed: {type(exc).__name__}: {exc}"
             ) from exc
@@ -314,6 +316,24 @@ class PassRunner:
             self._dump("After", node, op)
         elif before is not None and inst.printer(self._scope(op)) != before:
             self._dump("After", node, op)
+
+    def _blame_unverified(self, node: PassNode, op: Operation) -> None:
+        """Raise the verifier's located error if the IR a pass crashed on is
+        invalid: with ``--verify-each=false`` an earlier pass may have broken it."""
+        try:
+            verify_op_tree(op)
+        except DiagnosticError as err:
+            err.diagnostic.notes.append(
+                Diagnostic(
+                    Severity.NOTE,
+                    f"pass '{node.name}' failed on IR that does not verify (the passes "
+                    "were run without --verify-each)",
+                    op_loc(op),
+                )
+            )
+            raise err from None
+        except Exception:  # the verifier itself cannot make sense of it: the crash stands
+            return
 
     def _scope(self, op: Operation) -> Operation:
         if not self.inst.print_module_scope:
