@@ -24,6 +24,8 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewri
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ConvertScfToCf, ForLowering, IfLowering, SwitchLowering
 
+from mlkit.diagnostics import DiagnosticError
+from mlkit.diagnostics.locations import op_loc
 from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 
 
@@ -217,6 +219,12 @@ class ParallelLowering(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.ParallelOp, rewriter: PatternRewriter) -> None:
+        if not op.step:  # invalid IR (upstream's verifier says the same), e.g. unverified input
+            raise DiagnosticError.at(
+                op_loc(op),
+                "'scf.parallel' op needs at least one tuple element for lowerBound, upperBound "
+                "and step",
+            )
         iter_args: list[SSAValue] = list(op.initVals)
         ivs: list[SSAValue] = []
         loop_results: list[SSAValue] = list(iter_args)

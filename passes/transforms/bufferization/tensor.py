@@ -318,6 +318,11 @@ def linalg_op(b: Bufferizer, op: Operation) -> None:
     tensor_results = [r for r in op.results if is_tensor(r)]
     for result, index in zip(tensor_results, inits):
         b.bind(result, operands[index])
+    saved = b.point
+    for region in new.regions:  # the body may read other tensors (tensor.extract)
+        for block in region.blocks:
+            b.run_block(block)
+    b.point = saved
     b.finish(op)
 
 
