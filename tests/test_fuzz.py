@@ -58,3 +58,11 @@ def test_mutations_are_seeded() -> None:
     first = [fuzz.mutate(text, random.Random(7)) for _ in range(3)]
     again = [fuzz.mutate(text, random.Random(7)) for _ in range(3)]
     assert first == again and first[0] != text
+
+
+def test_stderr_flags_read_line_starts_only() -> None:
+    assert fuzz.stderr_flags("x.mlir:1:2: error: bad\n") == ["located error"]
+    assert "internal error" in fuzz.stderr_flags("mlkit-opt: internal error: boom\n")
+    assert fuzz.stderr_flags("Traceback (most recent call last):\n") == ["Traceback"]
+    # an echoed source line that mentions a traceback is not one
+    assert fuzz.stderr_flags("  // TRACE: Traceback (most recent call last)\n") == []

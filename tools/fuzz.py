@@ -192,32 +192,38 @@ def runs(files: Sequence[tuple[str, str]], rng: random.Random) -> Iterator[Run]:
 
 # -- running -----------------------------------------------------------------------------
 
-_WORKER = r"""
-import io, json, os, re, sys
-ERROR_LINE = re.compile(r"(^|\n)[^\n]*error: ")
-from mlkit.driver.deep_stack import run_with_deep_stack
-from mlkit.tools.opt import run
-for line in sys.stdin:
-    job = json.loads(line)
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        code = run_with_deep_stack(lambda: run(job["argv"], out, err))
-    except BaseException as exc:  # the finding is the escape itself
-        import traceback
-        err.write("Traceback (escaped the tool):\n" + traceback.format_exc())
-        code = -1
-    text = err.getvalue()
-    flags = []
-    if re.search(r"(^|\n)Traceback \(most recent call last\)", text):
-        flags.append("Traceback")
-    if re.search(r"(^|\n)mlkit-[a-z]+: internal error", text):
-        flags.append("internal error")
-    if ERROR_LINE.search(text):
-        flags.append("located error")
-    snippet = text if len(text) < 4000 else text[:2000] + "\n...\n" + text[-2000:]
-    sys.stdout.write(json.dumps({"code": code, "flags": flags, "stderr": snippet}) + "\n")
-    sys.stdout.flush()
-"""
+_TRACEBACK = re.compile(r"(^|\n)Traceback \(most recent call last\)")
+_INTERNAL = re.compile(r"(^|\n)mlkit-[a-z]+: internal error")
+
+
+def stderr_flags(text: str) -> list[str]:
+    """What a run's stderr holds: a traceback, an internal error, a located error."""
+    found = [("Traceback", _TRACEBACK), ("internal error", _INTERNAL), ("located error", ERROR_LINE)]
+    return [name for name, pattern in found if pattern.search(text)]
+
+
+def serve() -> None:
+    """The worker: ``mlkit-opt`` in-process for each JSON job on stdin, an
+    answer (exit code, flags, stderr's head and tail) per line on stdout."""
+    import io
+    import traceback
+
+    from mlkit.driver.deep_stack import run_with_deep_stack
+    from mlkit.tools.opt import run
+
+    for line in sys.stdin:
+        job = json.loads(line)
+        out, err = io.StringIO(), io.StringIO()
+        try:
+            code = run_with_deep_stack(lambda: run(job["argv"], out, err))
+        except BaseException:  # the finding is the escape itself
+            err.write(traceback.format_exc())
+            code = -1
+        text = err.getvalue()
+        snippet = text if len(text) < 4000 else text[:2000] + "\n...\n" + text[-2000:]
+        answer = {"code": code, "flags": stderr_flags(text), "stderr": snippet}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
 
 
 class Worker:
@@ -229,7 +235,7 @@ class Worker:
     def start(self) -> subprocess.Popen[str]:
         if self.proc is None or self.proc.poll() is not None:
             self.proc = subprocess.Popen(
-                [sys.executable, "-c", _WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                [sys.executable, "-c", "from mlkit.tools.fuzz import serve; serve()"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, bufsize=1,
             )  # fmt: skip
         return self.proc

@@ -142,12 +142,11 @@ def guard_ir(llvm_module: Any, names: list[str]) -> str:
         fn = llvm_module.get_function(name)
         result = str(fn.global_value_type).split(" (", 1)[0]
         params = [str(a.type) for a in fn.arguments]
-        typed = ", ".join(f"{t} %a{i}" for i, t in enumerate(params))
-        passed = ", ".join(f"{t} %a{i}" for i, t in enumerate(params))
+        typed = ", ".join(f"{t} %a{i}" for i, t in enumerate(params))  # declared and passed
         lines.append(f"declare {result} @{_quoted(name)}({', '.join(params)})")
         store = "" if result == "void" else f"  store {result} %r, ptr %out\n"
-        call = (f"  call void @{_quoted(name)}({passed})\n" if result == "void"
-                else f"  %r = call {result} @{_quoted(name)}({passed})\n")  # fmt: skip
+        call = (f"  call void @{_quoted(name)}({typed})\n" if result == "void"
+                else f"  %r = call {result} @{_quoted(name)}({typed})\n")  # fmt: skip
         sep = ", " if typed else ""
         lines.append(
             f"define i32 @{_quoted(GUARD_PREFIX + name)}({typed}{sep}ptr %out) {{\n"

@@ -29,6 +29,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from mlkit.dialects import llvm, omp
+from mlkit.passes.transforms.region_utils import used_values_defined_above
 from mlkit.target.llvmir.interface import LLVMTranslationDialectInterface
 
 PARALLEL_FOR = "_mlkit_parallel_for"
@@ -103,17 +104,6 @@ def _outlined_name(function: llvm.FuncOp, names: set[str]) -> str:
     return f"{base}.{k}"
 
 
-def _used_from_outside(team: Operation) -> list[SSAValue]:
-    seen: dict[SSAValue, None] = {}
-    for inner in team.walk():
-        for operand in inner.operands:
-            owner = operand.owner
-            block = owner if isinstance(owner, Block) else owner.parent_block()
-            if operand not in seen and not (block is not None and team.is_ancestor(block)):
-                seen[operand] = None
-    return list(seen)
-
-
 def _trip_count(lb: SSAValue, ub: SSAValue, step: SSAValue, inclusive: bool) -> list[Operation]:
     """Ops whose last result is the number of iterations of one loop (>= 0)."""
     one = llvm.ConstantOp(IntegerAttr(1, i64), i64)
@@ -137,7 +127,7 @@ def _trip_count(lb: SSAValue, ub: SSAValue, step: SSAValue, inclusive: bool) -> 
 def _outline(module: ModuleOp, team: omp.ParallelOp, names: set[str]) -> None:
     function = _enclosing_function(team)
     nest = _team_loop(team)
-    captured = _used_from_outside(team)
+    captured = used_values_defined_above(team)
     context_type = llvm.LLVMStructType(list(v.type for v in captured))
     name = _outlined_name(function, names)
 
@@ -195,7 +185,6 @@ def _build_loops(body: Region, nest: omp.LoopNestOp, begin: SSAValue, end: SSAVa
     exit_block.add_op(llvm.ReturnOp())
     compare = "sle" if nest.loop_inclusive is not None else "slt"
     dims = len(nest.ivs)
-    headers: list[Block] = []
     latches: list[Block] = []
     ivs: list[SSAValue] = []
     previous, previous_exit = start, exit_block
@@ -223,7 +212,6 @@ def _build_loops(body: Region, nest: omp.LoopNestOp, begin: SSAValue, end: SSAVa
         following = llvm.AddOp(counter, step_value)
         latch.add_ops([following, llvm.BrOp(header, following.results[0])])
         previous.add_op(llvm.BrOp(header, initial))
-        headers.append(header)
         latches.append(latch)
         body.add_block(header)
         body.add_block(inside)
