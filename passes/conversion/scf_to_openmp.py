@@ -37,11 +37,18 @@ def _constant(value: SSAValue) -> int | None:
     return attr.value.data if isinstance(attr, IntegerAttr) else None
 
 
-def _has_reduction(loop: xscf.ParallelOp) -> bool:
-    """Whether ``loop`` or a loop inside it reduces values."""
-    return any(
-        isinstance(op, xscf.ParallelOp) and (op.initVals or op.res) for op in loop.walk()
-    )
+def _around_reductions(loops: list[xscf.ParallelOp]) -> set[int]:
+    """The loops that reduce values or hold one that does (by ``id``)."""
+    blocked: set[int] = set()
+    for loop in loops:
+        if not (loop.initVals or loop.res):
+            continue
+        op: Operation | None = loop
+        while op is not None and id(op) not in blocked:
+            if isinstance(op, xscf.ParallelOp):
+                blocked.add(id(op))
+            op = op.parent_op()
+    return blocked
 
 
 def static_trip_count(loop: xscf.ParallelOp) -> int | None:
@@ -91,7 +98,7 @@ class ConvertSCFToOpenMPPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         loops = [loop for loop in op.walk() if isinstance(loop, xscf.ParallelOp)]
-        blocked = {id(loop) for loop in loops if _has_reduction(loop)}
+        blocked = _around_reductions(loops)
         for loop in reversed(loops):  # inner loops first, while the outer still exist
             if id(loop) in blocked:
                 continue
