@@ -38,6 +38,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from mlkit.dialects.utils.ods import INDEX, upstream_op, verify_cast_compatible
+from mlkit.dialects.utils.op_classes import define_op
 
 # ODS descriptions of the other constraints the index ops use, and the constraints
 I1 = "1-bit signless integer"
@@ -123,118 +124,48 @@ class CommutativeIndexBinaryOp(IndexBinaryOp):
     traits = traits_def(Pure(), Commutative())
 
 
-@index_op
-class AddOp(CommutativeIndexBinaryOp):
-    name = "index.add"
+def _index_op(
+    base: type[IRDLOperation], op_name: str, class_name: str, doc: str | None = None
+) -> type[IRDLOperation]:
+    """An index op of a family: a row of a table, as upstream's TableGen makes it."""
+    return define_op(base, op_name, class_name, doc, definition=index_op)
 
 
-@index_op
-class SubOp(IndexBinaryOp):
-    name = "index.sub"
-
-
-@index_op
-class MulOp(CommutativeIndexBinaryOp):
-    name = "index.mul"
-
-
-@index_op
-class DivSOp(IndexBinaryOp):
-    """Signed division, rounding towards zero."""
-
-    name = "index.divs"
-
-
-@index_op
-class DivUOp(IndexBinaryOp):
-    """Unsigned division, rounding towards zero."""
-
-    name = "index.divu"
-
-
-@index_op
-class CeilDivSOp(IndexBinaryOp):
-    """Signed division, rounding towards positive infinity."""
-
-    name = "index.ceildivs"
-
-
-@index_op
-class CeilDivUOp(IndexBinaryOp):
-    """Unsigned division, rounding towards positive infinity."""
-
-    name = "index.ceildivu"
-
-
-@index_op
-class FloorDivSOp(IndexBinaryOp):
-    """Signed division, rounding towards negative infinity."""
-
-    name = "index.floordivs"
-
-
-@index_op
-class RemSOp(IndexBinaryOp):
-    name = "index.rems"
-
-
-@index_op
-class RemUOp(IndexBinaryOp):
-    name = "index.remu"
-
-
-@index_op
-class MaxSOp(CommutativeIndexBinaryOp):
-    name = "index.maxs"
-
-
-@index_op
-class MaxUOp(CommutativeIndexBinaryOp):
-    name = "index.maxu"
-
-
-@index_op
-class MinSOp(CommutativeIndexBinaryOp):
-    name = "index.mins"
-
-
-@index_op
-class MinUOp(CommutativeIndexBinaryOp):
-    name = "index.minu"
-
-
-@index_op
-class ShlOp(IndexBinaryOp):
-    name = "index.shl"
-
-
-@index_op
-class ShrSOp(IndexBinaryOp):
-    """Arithmetic (sign-filling) shift right."""
-
-    name = "index.shrs"
-
-
-@index_op
-class ShrUOp(IndexBinaryOp):
-    """Logical (zero-filling) shift right."""
-
-    name = "index.shru"
-
-
-@index_op
-class AndOp(CommutativeIndexBinaryOp):
-    name = "index.and"
-
-
-@index_op
-class OrOp(CommutativeIndexBinaryOp):
-    name = "index.or"
-
-
-@index_op
-class XOrOp(CommutativeIndexBinaryOp):
-    name = "index.xor"
+AddOp = _index_op(CommutativeIndexBinaryOp, "index.add", "AddOp")
+SubOp = _index_op(IndexBinaryOp, "index.sub", "SubOp")
+MulOp = _index_op(CommutativeIndexBinaryOp, "index.mul", "MulOp")
+DivSOp = _index_op(
+    IndexBinaryOp, "index.divs", "DivSOp",
+    "Signed division, rounding towards zero.",
+)
+DivUOp = _index_op(
+    IndexBinaryOp, "index.divu", "DivUOp",
+    "Unsigned division, rounding towards zero.",
+)
+CeilDivSOp = _index_op(
+    IndexBinaryOp, "index.ceildivs", "CeilDivSOp",
+    "Signed division, rounding towards positive infinity.",
+)
+CeilDivUOp = _index_op(
+    IndexBinaryOp, "index.ceildivu", "CeilDivUOp",
+    "Unsigned division, rounding towards positive infinity.",
+)
+FloorDivSOp = _index_op(
+    IndexBinaryOp, "index.floordivs", "FloorDivSOp",
+    "Signed division, rounding towards negative infinity.",
+)
+RemSOp = _index_op(IndexBinaryOp, "index.rems", "RemSOp")
+RemUOp = _index_op(IndexBinaryOp, "index.remu", "RemUOp")
+MaxSOp = _index_op(CommutativeIndexBinaryOp, "index.maxs", "MaxSOp")
+MaxUOp = _index_op(CommutativeIndexBinaryOp, "index.maxu", "MaxUOp")
+MinSOp = _index_op(CommutativeIndexBinaryOp, "index.mins", "MinSOp")
+MinUOp = _index_op(CommutativeIndexBinaryOp, "index.minu", "MinUOp")
+ShlOp = _index_op(IndexBinaryOp, "index.shl", "ShlOp")
+ShrSOp = _index_op(IndexBinaryOp, "index.shrs", "ShrSOp", "Arithmetic (sign-filling) shift right.")
+ShrUOp = _index_op(IndexBinaryOp, "index.shru", "ShrUOp", "Logical (zero-filling) shift right.")
+AndOp = _index_op(CommutativeIndexBinaryOp, "index.and", "AndOp")
+OrOp = _index_op(CommutativeIndexBinaryOp, "index.or", "OrOp")
+XOrOp = _index_op(CommutativeIndexBinaryOp, "index.xor", "XOrOp")
 
 
 # --------------------------------------------------------------------------
@@ -276,18 +207,14 @@ class IndexCastOp(IRDLOperation):
         verify_cast_compatible(one_index, in_type, out_type)
 
 
-@index_op
-class CastSOp(IndexCastOp):
-    """Sign-extends when widening, truncates when narrowing."""
-
-    name = "index.casts"
-
-
-@index_op
-class CastUOp(IndexCastOp):
-    """Zero-extends when widening, truncates when narrowing."""
-
-    name = "index.castu"
+CastSOp = _index_op(
+    IndexCastOp, "index.casts", "CastSOp",
+    "Sign-extends when widening, truncates when narrowing.",
+)
+CastUOp = _index_op(
+    IndexCastOp, "index.castu", "CastUOp",
+    "Zero-extends when widening, truncates when narrowing.",
+)
 
 
 # --------------------------------------------------------------------------

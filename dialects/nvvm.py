@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BoolAttr, DictionaryAttr, IntAttr, IntegerAttr
 from xdsl.dialects.builtin import IntegerType, NoneAttr, StringAttr, UnitAttr, i1, i32
-from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
 from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, ParsePropInAttrDict
 from xdsl.irdl import irdl_attr_definition, irdl_op_definition, operand_def, opt_operand_def
 from xdsl.irdl import opt_prop_def, prop_def, result_def, traits_def
@@ -23,6 +22,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from mlkit.dialects.llvm.attrs import ConstantRangeAttr
 from mlkit.dialects.llvm.types import LLVMStructType
+from mlkit.dialects.utils.enums import enum_attribute
 from mlkit.dialects.utils.op_classes import define_op
 
 # ---------------------------------------------------------------- #nvvm.target
@@ -204,12 +204,11 @@ WarpSizeOp = SPECIAL_REGISTER_OPS["warpsize"]
 # ---------------------------------------------------------------- barriers, shuffles
 
 
-@irdl_op_definition
-class Barrier0Op(IRDLOperation):
+Barrier0Op = define_op(
+    IRDLOperation, "nvvm.barrier0", "Barrier0Op",
     """``nvvm.barrier0``: upstream defines no custom syntax for it, so it is
-    written, and printed, in the generic form: ``"nvvm.barrier0"() : () -> ()``."""
-
-    name = "nvvm.barrier0"
+    written, and printed, in the generic form: ``"nvvm.barrier0"() : () -> ()``.""",
+)
 
 
 @irdl_op_definition
@@ -233,11 +232,10 @@ class ShflKind(StrEnum):
     IDX = "idx"
 
 
-@irdl_attr_definition
-class ShflKindAttr(EnumAttribute[ShflKind], SpacedOpaqueSyntaxAttribute):
-    """``#nvvm<shfl_kind bfly>``, written bare (``bfly``) in ``nvvm.shfl.sync``."""
-
-    name = "nvvm.shfl_kind"
+ShflKindAttr = enum_attribute(
+    "nvvm.shfl_kind", "ShflKindAttr", ShflKind, "opaque",
+    """``#nvvm<shfl_kind bfly>``, written bare (``bfly``) in ``nvvm.shfl.sync``.""",
+)
 
 
 @irdl_op_definition

@@ -209,28 +209,26 @@ _OVERFLOW = IntegerOverflowAttr
 _FASTMATH = xarith.FastMathFlagsAttr
 
 
-class _IntToInt(CastSyntax):
-    input = operand_def(INT_LIKE)
-    result = result_def(INT_LIKE)
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": INT_TEXT}
+_KINDS = {"int": (INT_LIKE, INT_TEXT), "float": (FLOAT_LIKE, FLOAT_TEXT)}
 
 
-class _IntToFloat(CastSyntax):
-    input = operand_def(INT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": INT_TEXT, "result": FLOAT_TEXT}
+def _operand_kinds(class_name: str, source: str, target: str) -> type[CastSyntax]:
+    """The base of the casts from ``source`` to ``target`` values ("int" or
+    "float"): the operand and result constraints with upstream's wording."""
+    (src, src_text), (dst, dst_text) = _KINDS[source], _KINDS[target]
+    namespace = {
+        "input": operand_def(src), "result": result_def(dst),
+        "CONSTRAINT_TEXT": {"input": src_text, "result": dst_text},
+        "__annotations__": {"CONSTRAINT_TEXT": "ClassVar[dict[str, str]]"},
+        "__module__": __name__, "__qualname__": class_name,
+    }  # fmt: skip
+    return type(class_name, (CastSyntax,), namespace)
 
 
-class _FloatToInt(CastSyntax):
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(INT_LIKE)
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": INT_TEXT}
-
-
-class _FloatToFloat(CastSyntax):
-    input = operand_def(FLOAT_LIKE)
-    result = result_def(FLOAT_LIKE)
-    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": FLOAT_TEXT, "result": FLOAT_TEXT}
+_IntToInt = _operand_kinds("_IntToInt", "int", "int")
+_IntToFloat = _operand_kinds("_IntToFloat", "int", "float")
+_FloatToInt = _operand_kinds("_FloatToInt", "float", "int")
+_FloatToFloat = _operand_kinds("_FloatToFloat", "float", "float")
 
 
 class _ScaledFloatCast(CastSyntax):

@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
-from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-from mlkit.dialects.utils.enums import AngleBracketedEnum
+from mlkit.dialects.utils.enums import enum_attribute
 
 
 class AllReduceOperation(StrEnum):
@@ -92,34 +91,30 @@ class CompilationTarget(StrEnum):
     FATBIN = "fatbin"
 
 
-@irdl_attr_definition
-class AllReduceOperationAttr(EnumAttribute[AllReduceOperation], SpacedOpaqueSyntaxAttribute):
-    """``#gpu<all_reduce_op add>``; inside ops printed bare (``add``)."""
-
-    name = "gpu.all_reduce_op"
-
-
-@irdl_attr_definition
-class ShuffleModeAttr(EnumAttribute[ShuffleMode], SpacedOpaqueSyntaxAttribute):
-    """``#gpu<shuffle_mode xor>``; inside ops printed bare (``xor``)."""
-
-    name = "gpu.shuffle_mode"
+AllReduceOperationAttr = enum_attribute(
+    "gpu.all_reduce_op", "AllReduceOperationAttr", AllReduceOperation, "opaque",
+    """``#gpu<all_reduce_op add>``; inside ops printed bare (``add``).""",
+)
 
 
-@irdl_attr_definition
-class AddressSpaceAttr(AngleBracketedEnum, EnumAttribute[AddressSpace]):
+ShuffleModeAttr = enum_attribute(
+    "gpu.shuffle_mode", "ShuffleModeAttr", ShuffleMode, "opaque",
+    """``#gpu<shuffle_mode xor>``; inside ops printed bare (``xor``).""",
+)
+
+
+AddressSpaceAttr = enum_attribute(
+    "gpu.address_space", "AddressSpaceAttr", AddressSpace, "angle",
     """``#gpu.address_space<workgroup>``: a GPU memory space, used as a memref
     memory space and in ``gpu.barrier memfence [...]``; inside ops printed
-    ``<workgroup>``."""
+    ``<workgroup>``.""",
+)
 
-    name = "gpu.address_space"
 
-
-@irdl_attr_definition
-class BarrierScopeAttr(AngleBracketedEnum, EnumAttribute[BarrierScope]):
-    """``#gpu.barrier_scope<subgroup>``: the execution scope of ``gpu.barrier``."""
-
-    name = "gpu.barrier_scope"
+BarrierScopeAttr = enum_attribute(
+    "gpu.barrier_scope", "BarrierScopeAttr", BarrierScope, "angle",
+    """``#gpu.barrier_scope<subgroup>``: the execution scope of ``gpu.barrier``.""",
+)
 
 
 @irdl_attr_definition

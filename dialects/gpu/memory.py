@@ -20,6 +20,7 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.gpu.syntax import ASYNC_FORMAT, AsyncOp
 from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import verify_that
+from mlkit.dialects.utils.op_classes import define_op
 
 @irdl_op_definition
 class WaitOp(AsyncOp):
@@ -142,18 +143,14 @@ class _HostMemoryOp(IRDLOperation):
     assembly_format = "$value attr-dict `:` type($value)"
 
 
-@irdl_op_definition
-class HostRegisterOp(_HostMemoryOp):
-    """``gpu.host_register %m : memref<*xf32>``: page-locks host memory."""
-
-    name = "gpu.host_register"
-
-
-@irdl_op_definition
-class HostUnregisterOp(_HostMemoryOp):
-    """``gpu.host_unregister %m : memref<*xf32>``."""
-
-    name = "gpu.host_unregister"
+HostRegisterOp = define_op(
+    _HostMemoryOp, "gpu.host_register", "HostRegisterOp",
+    "``gpu.host_register %m : memref<*xf32>``: page-locks host memory.",
+)
+HostUnregisterOp = define_op(
+    _HostMemoryOp, "gpu.host_unregister", "HostUnregisterOp",
+    "``gpu.host_unregister %m : memref<*xf32>``.",
+)
 
 
 @irdl_op_definition

@@ -28,6 +28,7 @@ from xdsl.irdl.declarative_assembly_format import AttributeVariable, ParsingStat
 from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 
 from mlkit.dialects.utils.directives import SpacedDirective
+from mlkit.dialects.utils.op_classes import define_op
 
 # ---------------------------------------------------------------------------
 # Id and size queries
@@ -51,49 +52,15 @@ class IndexQueryOp(_BoundedIndexOp):
     assembly_format = "$dimension (`upper_bound` $upper_bound^)? attr-dict"
 
 
-@irdl_op_definition
-class ThreadIdOp(IndexQueryOp):
-    name = "gpu.thread_id"
-
-
-@irdl_op_definition
-class BlockIdOp(IndexQueryOp):
-    name = "gpu.block_id"
-
-
-@irdl_op_definition
-class BlockDimOp(IndexQueryOp):
-    name = "gpu.block_dim"
-
-
-@irdl_op_definition
-class GridDimOp(IndexQueryOp):
-    name = "gpu.grid_dim"
-
-
-@irdl_op_definition
-class GlobalIdOp(IndexQueryOp):
-    name = "gpu.global_id"
-
-
-@irdl_op_definition
-class ClusterIdOp(IndexQueryOp):
-    name = "gpu.cluster_id"
-
-
-@irdl_op_definition
-class ClusterDimOp(IndexQueryOp):
-    name = "gpu.cluster_dim"
-
-
-@irdl_op_definition
-class ClusterBlockIdOp(IndexQueryOp):
-    name = "gpu.cluster_block_id"
-
-
-@irdl_op_definition
-class ClusterDimBlocksOp(IndexQueryOp):
-    name = "gpu.cluster_dim_blocks"
+ThreadIdOp = define_op(IndexQueryOp, "gpu.thread_id", "ThreadIdOp")
+BlockIdOp = define_op(IndexQueryOp, "gpu.block_id", "BlockIdOp")
+BlockDimOp = define_op(IndexQueryOp, "gpu.block_dim", "BlockDimOp")
+GridDimOp = define_op(IndexQueryOp, "gpu.grid_dim", "GridDimOp")
+GlobalIdOp = define_op(IndexQueryOp, "gpu.global_id", "GlobalIdOp")
+ClusterIdOp = define_op(IndexQueryOp, "gpu.cluster_id", "ClusterIdOp")
+ClusterDimOp = define_op(IndexQueryOp, "gpu.cluster_dim", "ClusterDimOp")
+ClusterBlockIdOp = define_op(IndexQueryOp, "gpu.cluster_block_id", "ClusterBlockIdOp")
+ClusterDimBlocksOp = define_op(IndexQueryOp, "gpu.cluster_dim_blocks", "ClusterDimBlocksOp")
 
 
 @irdl_op_definition
@@ -109,19 +76,9 @@ class SubgroupQueryOp(_BoundedIndexOp):
     assembly_format = "(`upper_bound` $upper_bound^)? attr-dict `:` type($result)"
 
 
-@irdl_op_definition
-class SubgroupIdOp(SubgroupQueryOp):
-    name = "gpu.subgroup_id"
-
-
-@irdl_op_definition
-class NumSubgroupsOp(SubgroupQueryOp):
-    name = "gpu.num_subgroups"
-
-
-@irdl_op_definition
-class SubgroupSizeOp(SubgroupQueryOp):
-    name = "gpu.subgroup_size"
+SubgroupIdOp = define_op(SubgroupQueryOp, "gpu.subgroup_id", "SubgroupIdOp")
+NumSubgroupsOp = define_op(SubgroupQueryOp, "gpu.num_subgroups", "NumSubgroupsOp")
+SubgroupSizeOp = define_op(SubgroupQueryOp, "gpu.subgroup_size", "SubgroupSizeOp")
 
 
 # ---------------------------------------------------------------------------

@@ -11,11 +11,9 @@ from __future__ import annotations
 from enum import auto
 
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from xdsl.dialects.utils import EnumAttribute
-from xdsl.irdl import irdl_attr_definition
 from xdsl.utils.str_enum import StrEnum
 
-from mlkit.dialects.utils.enums import AngleBracketedEnum
+from mlkit.dialects.utils.enums import enum_attribute
 
 __all__ = [
     "BinaryFn",
@@ -40,33 +38,18 @@ class TypeFn(StrEnum):
     CAST_UNSIGNED = auto()
 
 
-class UnaryFn(StrEnum):
-    EXP = auto()
-    LOG = auto()
-    ABS = auto()
-    CEIL = auto()
-    FLOOR = auto()
-    NEGF = auto()
-    RECIPROCAL = auto()
-    ROUND = auto()
-    SQRT = auto()
-    RSQRT = auto()
-    SQUARE = auto()
-    TANH = auto()
-    ERF = auto()
+def _function_enum(name: str, words: str) -> type[StrEnum]:
+    """An enum of upstream's function names, each spelled as its value."""
+    return StrEnum(name, [(word.upper(), word) for word in words.split()])  # type: ignore[return-value]
 
 
-class BinaryFn(StrEnum):
-    ADD = auto()
-    SUB = auto()
-    MUL = auto()
-    DIV = auto()
-    DIV_UNSIGNED = auto()
-    MAX_SIGNED = auto()
-    MIN_SIGNED = auto()
-    MAX_UNSIGNED = auto()
-    MIN_UNSIGNED = auto()
-    POWF = auto()
+UnaryFn = _function_enum(
+    "UnaryFn", "exp log abs ceil floor negf reciprocal round sqrt rsqrt square tanh erf"
+)
+BinaryFn = _function_enum(
+    "BinaryFn",
+    "add sub mul div div_unsigned max_signed min_signed max_unsigned min_unsigned powf",
+)
 
 
 class TernaryFn(StrEnum):
@@ -80,26 +63,10 @@ ElementwiseKind = StrEnum(  # type: ignore[misc]
 """Every unary, binary and ternary function, as ``linalg.elementwise`` names them."""
 
 
-@irdl_attr_definition
-class TypeFnAttr(AngleBracketedEnum, EnumAttribute[TypeFn]):
-    name = "linalg.type_fn"
-
-
-@irdl_attr_definition
-class UnaryFnAttr(AngleBracketedEnum, EnumAttribute[UnaryFn]):
-    name = "linalg.unary_fn"
-
-
-@irdl_attr_definition
-class BinaryFnAttr(AngleBracketedEnum, EnumAttribute[BinaryFn]):
-    name = "linalg.binary_fn"
-
-
-@irdl_attr_definition
-class TernaryFnAttr(AngleBracketedEnum, EnumAttribute[TernaryFn]):
-    name = "linalg.ternary_fn"
-
-
-@irdl_attr_definition
-class ElementwiseKindAttr(AngleBracketedEnum, EnumAttribute[ElementwiseKind]):
-    name = "linalg.elementwise_kind"
+TypeFnAttr = enum_attribute("linalg.type_fn", "TypeFnAttr", TypeFn, "angle")
+UnaryFnAttr = enum_attribute("linalg.unary_fn", "UnaryFnAttr", UnaryFn, "angle")
+BinaryFnAttr = enum_attribute("linalg.binary_fn", "BinaryFnAttr", BinaryFn, "angle")
+TernaryFnAttr = enum_attribute("linalg.ternary_fn", "TernaryFnAttr", TernaryFn, "angle")
+ElementwiseKindAttr = enum_attribute(
+    "linalg.elementwise_kind", "ElementwiseKindAttr", ElementwiseKind, "angle"
+)

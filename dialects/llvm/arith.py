@@ -30,6 +30,7 @@ from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
 from mlkit.dialects.llvm.types import FLOAT_LIKE, SIGNLESS_INT_LIKE, is_float_like
 from mlkit.dialects.llvm.types import is_signless_integer_like
 from mlkit.dialects.utils.attr_dict import add_attr_dict, print_attr_dict
+from mlkit.dialects.utils.op_classes import define_op
 
 OVERFLOW_FLAGS = ("nsw", "nuw")  # bit 0, bit 1
 
@@ -105,64 +106,18 @@ class FloatBinaryOp(_SameTypeBinary, FastMathOp, ABC):
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
 
 
-@irdl_op_definition
-class AddOp(IntBinaryOverflowOp):
-    name = "llvm.add"
-
-
-@irdl_op_definition
-class SubOp(IntBinaryOverflowOp):
-    name = "llvm.sub"
-
-
-@irdl_op_definition
-class MulOp(IntBinaryOverflowOp):
-    name = "llvm.mul"
-
-
-@irdl_op_definition
-class ShlOp(IntBinaryOverflowOp):
-    name = "llvm.shl"
-
-
-@irdl_op_definition
-class UDivOp(IntBinaryExactOp):
-    name = "llvm.udiv"
-
-
-@irdl_op_definition
-class SDivOp(IntBinaryExactOp):
-    name = "llvm.sdiv"
-
-
-@irdl_op_definition
-class LShrOp(IntBinaryExactOp):
-    name = "llvm.lshr"
-
-
-@irdl_op_definition
-class AShrOp(IntBinaryExactOp):
-    name = "llvm.ashr"
-
-
-@irdl_op_definition
-class URemOp(IntBinaryOp):
-    name = "llvm.urem"
-
-
-@irdl_op_definition
-class SRemOp(IntBinaryOp):
-    name = "llvm.srem"
-
-
-@irdl_op_definition
-class AndOp(IntBinaryOp):
-    name = "llvm.and"
-
-
-@irdl_op_definition
-class XOrOp(IntBinaryOp):
-    name = "llvm.xor"
+AddOp = define_op(IntBinaryOverflowOp, "llvm.add", "AddOp")
+SubOp = define_op(IntBinaryOverflowOp, "llvm.sub", "SubOp")
+MulOp = define_op(IntBinaryOverflowOp, "llvm.mul", "MulOp")
+ShlOp = define_op(IntBinaryOverflowOp, "llvm.shl", "ShlOp")
+UDivOp = define_op(IntBinaryExactOp, "llvm.udiv", "UDivOp")
+SDivOp = define_op(IntBinaryExactOp, "llvm.sdiv", "SDivOp")
+LShrOp = define_op(IntBinaryExactOp, "llvm.lshr", "LShrOp")
+AShrOp = define_op(IntBinaryExactOp, "llvm.ashr", "AShrOp")
+URemOp = define_op(IntBinaryOp, "llvm.urem", "URemOp")
+SRemOp = define_op(IntBinaryOp, "llvm.srem", "SRemOp")
+AndOp = define_op(IntBinaryOp, "llvm.and", "AndOp")
+XOrOp = define_op(IntBinaryOp, "llvm.xor", "XOrOp")
 
 
 @irdl_op_definition
@@ -172,29 +127,11 @@ class OrOp(_SameTypeBinary):
     assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
 
-@irdl_op_definition
-class FAddOp(FloatBinaryOp):
-    name = "llvm.fadd"
-
-
-@irdl_op_definition
-class FSubOp(FloatBinaryOp):
-    name = "llvm.fsub"
-
-
-@irdl_op_definition
-class FMulOp(FloatBinaryOp):
-    name = "llvm.fmul"
-
-
-@irdl_op_definition
-class FDivOp(FloatBinaryOp):
-    name = "llvm.fdiv"
-
-
-@irdl_op_definition
-class FRemOp(FloatBinaryOp):
-    name = "llvm.frem"
+FAddOp = define_op(FloatBinaryOp, "llvm.fadd", "FAddOp")
+FSubOp = define_op(FloatBinaryOp, "llvm.fsub", "FSubOp")
+FMulOp = define_op(FloatBinaryOp, "llvm.fmul", "FMulOp")
+FDivOp = define_op(FloatBinaryOp, "llvm.fdiv", "FDivOp")
+FRemOp = define_op(FloatBinaryOp, "llvm.frem", "FRemOp")
 
 
 @irdl_op_definition
@@ -358,64 +295,18 @@ class TruncOp(CastOp):
     )
 
 
-@irdl_op_definition
-class ZExtOp(NNegCastOp):
-    name = "llvm.zext"
-
-
-@irdl_op_definition
-class UIToFPOp(NNegCastOp):
-    name = "llvm.uitofp"
-
-
-@irdl_op_definition
-class SExtOp(CastOp):
-    name = "llvm.sext"
-
-
-@irdl_op_definition
-class SIToFPOp(CastOp):
-    name = "llvm.sitofp"
-
-
-@irdl_op_definition
-class FPToSIOp(CastOp):
-    name = "llvm.fptosi"
-
-
-@irdl_op_definition
-class FPToUIOp(CastOp):
-    name = "llvm.fptoui"
-
-
-@irdl_op_definition
-class FPExtOp(FastMathCastOp):
-    name = "llvm.fpext"
-
-
-@irdl_op_definition
-class FPTruncOp(FastMathCastOp):
-    name = "llvm.fptrunc"
-
-
-@irdl_op_definition
-class BitcastOp(CastOp):
-    name = "llvm.bitcast"
-
-
-@irdl_op_definition
-class PtrToIntOp(CastOp):
-    name = "llvm.ptrtoint"
-
-
-@irdl_op_definition
-class IntToPtrOp(CastOp):
-    name = "llvm.inttoptr"
-
-
-@irdl_op_definition
-class AddrSpaceCastOp(CastOp):
-    name = "llvm.addrspacecast"
+ZExtOp = define_op(NNegCastOp, "llvm.zext", "ZExtOp")
+UIToFPOp = define_op(NNegCastOp, "llvm.uitofp", "UIToFPOp")
+SExtOp = define_op(CastOp, "llvm.sext", "SExtOp")
+SIToFPOp = define_op(CastOp, "llvm.sitofp", "SIToFPOp")
+FPToSIOp = define_op(CastOp, "llvm.fptosi", "FPToSIOp")
+FPToUIOp = define_op(CastOp, "llvm.fptoui", "FPToUIOp")
+FPExtOp = define_op(FastMathCastOp, "llvm.fpext", "FPExtOp")
+FPTruncOp = define_op(FastMathCastOp, "llvm.fptrunc", "FPTruncOp")
+BitcastOp = define_op(CastOp, "llvm.bitcast", "BitcastOp")
+PtrToIntOp = define_op(CastOp, "llvm.ptrtoint", "PtrToIntOp")
+IntToPtrOp = define_op(CastOp, "llvm.inttoptr", "IntToPtrOp")
+AddrSpaceCastOp = define_op(CastOp, "llvm.addrspacecast", "AddrSpaceCastOp")
 
 
 ARITH_OPS = [

@@ -52,18 +52,14 @@ class _ZeroPoison(_IntWithFlag, ABC):
     FLAG: ClassVar[str] = "is_zero_poison"
 
 
-@irdl_op_definition
-class CountLeadingZerosOp(_ZeroPoison):
-    """``"llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32``."""
-
-    name = "llvm.intr.ctlz"
-
-
-@irdl_op_definition
-class CountTrailingZerosOp(_ZeroPoison):
-    """``"llvm.intr.cttz"(%x) <{is_zero_poison = false}> : (i32) -> i32``."""
-
-    name = "llvm.intr.cttz"
+CountLeadingZerosOp = define_op(
+    _ZeroPoison, "llvm.intr.ctlz", "CountLeadingZerosOp",
+    """``"llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32``.""",
+)
+CountTrailingZerosOp = define_op(
+    _ZeroPoison, "llvm.intr.cttz", "CountTrailingZerosOp",
+    """``"llvm.intr.cttz"(%x) <{is_zero_poison = false}> : (i32) -> i32``.""",
+)
 
 
 @irdl_op_definition

@@ -99,31 +99,20 @@ class LLVMArrayType(ParametrizedAttribute, TypeAttribute):
         return (size, type)
 
 
-@irdl_attr_definition
-class LLVMVoidType(ParametrizedAttribute, TypeAttribute):
-    """``!llvm.void``: the result of a function that returns nothing."""
-
-    name = "llvm.void"
-
-
-@irdl_attr_definition
-class LLVMLabelType(ParametrizedAttribute, TypeAttribute):
-    name = "llvm.label"
+def _keyword_type(name: str, class_name: str, doc: str) -> type[ParametrizedAttribute]:
+    """An LLVM type that is a keyword alone: one table row instead of a class
+    body each."""
+    namespace = {"name": name, "__doc__": doc, "__module__": __name__, "__qualname__": class_name}
+    return irdl_attr_definition(type(class_name, (ParametrizedAttribute, TypeAttribute), namespace))
 
 
-@irdl_attr_definition
-class LLVMMetadataType(ParametrizedAttribute, TypeAttribute):
-    name = "llvm.metadata"
-
-
-@irdl_attr_definition
-class LLVMX86AMXType(ParametrizedAttribute, TypeAttribute):
-    name = "llvm.x86_amx"
-
-
-@irdl_attr_definition
-class LLVMPPCFP128Type(ParametrizedAttribute, TypeAttribute):
-    name = "llvm.ppc_fp128"
+LLVMVoidType = _keyword_type(
+    "llvm.void", "LLVMVoidType", "``!llvm.void``: the result of a function that returns nothing."
+)
+LLVMLabelType = _keyword_type("llvm.label", "LLVMLabelType", "``!llvm.label``.")
+LLVMMetadataType = _keyword_type("llvm.metadata", "LLVMMetadataType", "``!llvm.metadata``.")
+LLVMX86AMXType = _keyword_type("llvm.x86_amx", "LLVMX86AMXType", "``!llvm.x86_amx``.")
+LLVMPPCFP128Type = _keyword_type("llvm.ppc_fp128", "LLVMPPCFP128Type", "``!llvm.ppc_fp128``.")
 
 
 @irdl_attr_definition

@@ -24,6 +24,7 @@ from mlkit.dialects.llvm.interfaces import PureOp
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import add_attr_dict, print_attr_dict
 from mlkit.dialects.utils.ods import verify_that
+from mlkit.dialects.utils.op_classes import define_op
 from mlkit.dialects.utils.operand_lists import parse_leading_operand, parse_typed_operand
 from mlkit.dialects.utils.operand_lists import print_leading_operand, print_typed_value
 
@@ -357,19 +358,9 @@ class _ValueOp(IRDLOperation):
         super().__init__(result_types=[type])
 
 
-@irdl_op_definition
-class UndefOp(_ValueOp):
-    name = "llvm.mlir.undef"
-
-
-@irdl_op_definition
-class PoisonOp(_ValueOp):
-    name = "llvm.mlir.poison"
-
-
-@irdl_op_definition
-class ZeroOp(_ValueOp):
-    name = "llvm.mlir.zero"
+UndefOp = define_op(_ValueOp, "llvm.mlir.undef", "UndefOp")
+PoisonOp = define_op(_ValueOp, "llvm.mlir.poison", "PoisonOp")
+ZeroOp = define_op(_ValueOp, "llvm.mlir.zero", "ZeroOp")
 
 
 @irdl_op_definition

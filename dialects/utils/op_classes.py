@@ -8,13 +8,21 @@ and runs ``irdl_op_definition`` on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 
 def define_op(
-    base: type[IRDLOperation], op_name: str, class_name: str, doc: str | None = None
+    base: type[IRDLOperation],
+    op_name: str,
+    class_name: str,
+    doc: str | None = None,
+    *,
+    definition: Callable[[type[IRDLOperation]], type[IRDLOperation]] = irdl_op_definition,
 ) -> type[IRDLOperation]:
     """The op ``op_name``: a subclass ``class_name`` of ``base``, documented
-    ``doc`` (by default, its name)."""
+    ``doc`` (by default, its name), defined by ``definition`` (xDSL's
+    ``irdl_op_definition``, or a dialect's wrapper of it such as ``upstream_op``)."""
     attrs = {"name": op_name, "__doc__": doc or f"``{op_name}``.", "__module__": base.__module__}
-    return irdl_op_definition(type(class_name, (base,), attrs))
+    return definition(type(class_name, (base,), attrs))

@@ -62,7 +62,7 @@ class _Approximation(RewritePattern):
     """Rewrites ops named ``OP`` whose type suits :meth:`matches` into the
     value :meth:`build` computes."""
 
-    OP: ClassVar[str]
+    OP: str  # a class constant, or set per instance by variants
 
     def matches(self, op: Operation) -> bool:
         return _approximable(op)
@@ -241,11 +241,13 @@ class AcosApproximation(_Approximation):
         return b.select(negative, reflected, r)
 
 
-class _SinCos(_Approximation):
+class SinCosApproximation(_Approximation):
     """sin(x) or cos(x) from minimax polynomials of sin and cos on [0, pi/2],
     after reducing x by k * pi/2; k mod 4 picks the polynomial and sign."""
 
-    SINE: ClassVar[bool]
+    def __init__(self, sine: bool) -> None:
+        self.sine = sine
+        self.OP = "math.sin" if sine else "math.cos"
 
     def build(self, b: ShapedBuilder, x: SSAValue) -> SSAValue:  # type: ignore[override]
         k = b.floor(b.mul(x, b.cst(TWO_OVER_PI)))
@@ -265,7 +267,7 @@ class _SinCos(_Approximation):
 
         quadrant = b.andi(b.fptosi(k), b.icst(3))
         is_q = [b.cmpi("eq", quadrant, b.icst(i)) for i in range(4)]
-        if self.SINE:
+        if self.sine:
             use_cos = b.ori(is_q[1], is_q[3])
             negative = b.cmpi("sgt", quadrant, b.icst(1))
         else:
@@ -282,20 +284,6 @@ class _SinCos(_Approximation):
         v = b.fma(y2, v, one)
         v = b.mul(base, v)
         return b.select(negative, b.mul(minus_one, v), v)
-
-
-class SinApproximation(_SinCos):
-    """sin(x); see :class:`_SinCos`."""
-
-    OP = "math.sin"
-    SINE = True
-
-
-class CosApproximation(_SinCos):
-    """cos(x); see :class:`_SinCos`."""
-
-    OP = "math.cos"
-    SINE = False
 
 
 # -- exponentials and logarithms ---------------------------------------------------
@@ -345,12 +333,14 @@ class ExpM1Approximation(_Approximation):
         return b.select(u_is_one_or_nan, x, result)
 
 
-class _Log(_Approximation):
+class LogApproximation(_Approximation):
     """log(x) or log2(x) from Cephes/Pommier: x = m * 2^e with m in
     [sqrt(1/2), sqrt(2)), a degree-8 polynomial for log(m), and 0, negative
     and +inf inputs answered as IEEE does."""
 
-    BASE2: ClassVar[bool]
+    def __init__(self, base2: bool) -> None:
+        self.base2 = base2
+        self.OP = "math.log2" if base2 else "math.log"
 
     def build(self, b: ShapedBuilder, operand: SSAValue) -> SSAValue:  # type: ignore[override]
         zero = b.cst(0.0)
@@ -387,7 +377,7 @@ class _Log(_Approximation):
         y0 = b.mul(y0, x3)
         y0 = b.fma(minus_half, x2, y0)
         x = b.add(x, y0)
-        if self.BASE2:
+        if self.base2:
             x = b.fma(x, b.cst(LOG2E), e)
         else:
             x = b.fma(e, b.cst(LN2), x)
@@ -398,20 +388,6 @@ class _Log(_Approximation):
         result = b.select(is_inf, plus_inf, x)
         result = b.select(invalid, nan, result)
         return b.select(is_zero, minus_inf, result)
-
-
-class LogApproximation(_Log):
-    """log(x); see :class:`_Log`."""
-
-    OP = "math.log"
-    BASE2 = False
-
-
-class Log2Approximation(_Log):
-    """log2(x); see :class:`_Log`."""
-
-    OP = "math.log2"
-    BASE2 = True
 
 
 class Log1pApproximation(_Approximation):
@@ -541,9 +517,8 @@ class CbrtApproximation(_Approximation):
 
 APPROXIMATIONS: tuple[type[_Approximation], ...] = (
     AcosApproximation, AsinApproximation, AtanApproximation, Atan2Approximation,
-    CbrtApproximation, CosApproximation, ErfApproximation, ExpApproximation,
-    ExpM1Approximation, LogApproximation, Log2Approximation, Log1pApproximation,
-    SinApproximation, TanhApproximation,
+    CbrtApproximation, ErfApproximation, ExpApproximation, ExpM1Approximation,
+    Log1pApproximation, TanhApproximation,
 )  # fmt: skip
 
 # ops computed in f32 when given a narrower float (upstream's list; asin and
@@ -558,7 +533,8 @@ def polynomial_approximation_patterns() -> list[RewritePattern]:
     """The patterns of this pass, for other passes to include. The f32
     expansion comes first, so an f16 ``erf`` is computed in f32, as upstream's
     pattern order has it."""
-    return [ReuseF32Expansion(F32_EXPANDED), *(cls() for cls in APPROXIMATIONS)]
+    variants = [SinCosApproximation(sine=True), SinCosApproximation(sine=False), LogApproximation(base2=False), LogApproximation(base2=True)]
+    return [ReuseF32Expansion(F32_EXPANDED), *(cls() for cls in APPROXIMATIONS), *variants]
 
 
 @dataclass(frozen=True)
