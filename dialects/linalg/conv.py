@@ -3,7 +3,7 @@
 Each op declares its loops by name and, per operand, the loop expressions it is
 indexed by; a window dimension ``(o, k)`` reads ``o * stride + k * dilation``.
 ``strides`` and ``dilations`` are optional properties defaulting to 1, a
-``dense<..> : tensor<Nxi64>`` as upstream stores them.
+``dense<..> : tensor<Nxi64>`` (or ``vector<Nxi64>``) as upstream stores them.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import DenseIntElementsAttr, DenseIntOrFPElementsAttr, IntegerType
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import DenseIntElementsAttr, DenseIntOrFPElementsAttr, TensorType
+from xdsl.dialects.builtin import VectorType, i64
 from xdsl.ir import Attribute
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.irdl import irdl_op_definition, opt_prop_def
@@ -102,11 +102,12 @@ class WindowedOp(NamedStructuredOp):
             if attr is None:
                 continue
             t = attr.type if isinstance(attr, DenseIntOrFPElementsAttr) else None
+            # upstream's RankedI64ElementsAttr: any ranked shaped type (JAX's and
+            # IREE's output stores them as vectors), signless i64
             ok = (
-                isinstance(t, TensorType)
+                isinstance(t, TensorType | VectorType)
                 and list(t.get_shape()) == [n]
-                and isinstance(t.get_element_type(), IntegerType)
-                and t.get_element_type().width.data == 64
+                and t.get_element_type() == i64
             )
             if not ok:
                 raise VerifyException(

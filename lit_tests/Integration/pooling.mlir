@@ -1,4 +1,5 @@
-// linalg.pooling_nhwc_max and linalg.pooling_nhwc_sum with stride 2.
+// linalg.pooling_nhwc_max and linalg.pooling_nhwc_sum with stride 2 (the sum's
+// strides written as a vector attribute, as JAX/IREE output has them).
 
 // RUN: mlkit-opt %s -p 'builtin.module(one-shot-bufferize{bufferize-function-boundaries}, convert-linalg-to-loops, lower-affine, convert-scf-to-cf, expand-strided-metadata, lower-affine, convert-to-llvm, reconcile-unrealized-casts)' \
 // RUN: | mlkit-run -e main -entry-point-result=void \
@@ -27,7 +28,7 @@ func.func @main() {
   %max = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
     ins(%in, %win : tensor<1x4x4x1xf32>, tensor<2x2xf32>) outs(%m0 : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
   %s0 = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
-  %sum = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+  %sum = linalg.pooling_nhwc_sum {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
     ins(%in, %win : tensor<1x4x4x1xf32>, tensor<2x2xf32>) outs(%s0 : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
   %u = tensor.cast %max : tensor<1x2x2x1xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()

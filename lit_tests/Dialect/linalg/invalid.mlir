@@ -197,6 +197,23 @@ func.func @conv_strides(%i: memref<1x10x10x3xf32>, %k: memref<3x3x3x5xf32>, %o: 
 
 // -----
 
+// Vector-typed strides are fine (as JAX/IREE emit them), but they must be i64.
+func.func @pool_dilations_i32(%i: tensor<1x8x8x4xf32>, %w: tensor<3x3xf32>, %o: tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32> {
+  // expected-error @+1 {{attribute 'dilations' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %r = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi32>, strides = dense<2> : vector<2xi64>} ins(%i, %w : tensor<1x8x8x4xf32>, tensor<3x3xf32>) outs(%o : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
+  return %r : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+func.func @pool_strides_unsigned(%i: tensor<1x8x8x4xf32>, %w: tensor<3x3xf32>, %o: tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32> {
+  // expected-error @+1 {{attribute 'strides' failed to satisfy constraint: 64-bit signless int elements attribute of shape [2]}}
+  %r = linalg.pooling_nhwc_sum {strides = dense<2> : tensor<2xui64>} ins(%i, %w : tensor<1x8x8x4xf32>, tensor<3x3xf32>) outs(%o : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
+  return %r : tensor<1x3x3x4xf32>
+}
+
+// -----
+
 func.func @conv_window(%i: memref<1x10x10x3xf32>, %k: memref<3x3x3x5xf32>, %o: memref<1x8x8x5xf32>) {
   // expected-error @+1 {{inferred input/output operand #0 has shape's dimension #1 to be greater than or equal to 17, but found 10}}
   linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>} ins(%i, %k : memref<1x10x10x3xf32>, memref<3x3x3x5xf32>) outs(%o : memref<1x8x8x5xf32>)
