@@ -1,6 +1,7 @@
 """Elementwise fusion and its companions against upstream MLIR.
 
-- Every case of the lit tests of ``linalg-fuse-elementwise-ops``,
+- Every case of the lit tests of ``linalg-fuse-elementwise-ops`` (its
+  reshape propagation too),
   ``convert-elementwise-to-linalg``, ``linalg-inline-scalar-operands`` and
   ``loop-invariant-code-motion`` gives the IR upstream's pass gives: exactly
   for the last three; for fusion after upstream's ``canonicalize,cse`` on both
@@ -29,6 +30,7 @@ NORMALISE = "builtin.module(canonicalize,cse)"
 # lit file, pass (nested on functions as upstream's tests run them), exact?
 SUITES = {
     "fusion": (LIT / "Dialect/linalg/fusion-elementwise-ops.mlir", "linalg-fuse-elementwise-ops", False),
+    "reshape": (LIT / "Dialect/linalg/fusion-reshape.mlir", "linalg-fuse-elementwise-ops", False),
     "to-linalg": (
         LIT / "Dialect/linalg/convert-elementwise-to-linalg.mlir",
         "convert-elementwise-to-linalg",
@@ -232,3 +234,36 @@ def test_any_producer_fuses_under_a_permissive_control() -> None:
     assert "math.exp" in producer and "math.log" not in producer, text
     assert "math.exp" in consumer and "math.log" in consumer, text
     assert "return %1, %2 :" in text, text  # the producer, the fused consumer
+
+
+# -- reshapes between elementwise ops ---------------------------------------------
+
+RESHAPED = """
+func.func @reshaped(%x: tensor<6x10xf32>, %y: tensor<60xf32>, %z: tensor<6x10xf32>) -> tensor<6x10xf32> {
+  %flat = tensor.collapse_shape %x [[0, 1]] : tensor<6x10xf32> into tensor<60xf32>
+  %prod = arith.mulf %flat, %y : tensor<60xf32>
+  %e = math.exp %prod : tensor<60xf32>
+  %back = tensor.expand_shape %e [[0, 1]] output_shape [6, 10] : tensor<60xf32> into tensor<6x10xf32>
+  %r = arith.subf %back, %z : tensor<6x10xf32>
+  return %r : tensor<6x10xf32>
+}
+"""
+
+
+def test_reshapes_do_not_stop_fusion() -> None:
+    fused = mlkit_print(RESHAPED, pipeline=f"builtin.module({FUSE})")
+    assert _generics(fused) == {"reshaped": 1}, fused
+    assert "tensor.collapse_shape" not in fused, fused
+    theirs = upstream_print(RESHAPED, generic=False, pipeline=f"builtin.module({FUSE})")
+    assert _generics(theirs) == {"reshaped": 1}, theirs
+
+
+def test_reshaped_chain_computes_numpy() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((6, 10), dtype=np.float32)
+    y = rng.standard_normal(60, dtype=np.float32)
+    z = rng.standard_normal((6, 10), dtype=np.float32)
+    expected = np.exp(x.reshape(60) * y).reshape(6, 10) - z
+    for pipeline in (f"builtin.module({FUSE},lower-to-cpu)", "builtin.module(lower-to-cpu)"):
+        out = mlkit.compile(RESHAPED, pipeline=pipeline).reshaped(x, y, z)
+        np.testing.assert_allclose(out, expected, rtol=1e-6, atol=1e-6)

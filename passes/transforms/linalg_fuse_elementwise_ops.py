@@ -28,10 +28,11 @@ With the fusion, as upstream, run: ``linalg.fill`` producers become their
 scalar in the consumer's body, scalar or splat constant inputs become scalar
 constants, inits the payload does not read become ``tensor.empty`` (so the
 producer of an init is no longer a dependence), and the clean-ups of
-:mod:`.linalg_erase_unused`. Not run here (upstream also runs them): the
-reshape propagation patterns (folding ``tensor.expand_shape`` into generics by
-expanding their loops, bubbling up expand_shape) and constant folding of
-generics over dense constants.
+:mod:`.linalg_erase_unused`, and the reshape propagation of
+:mod:`.linalg_reshape_fusion` (a collapse_shape producer or expand_shape
+consumer folded into a generic by expanding its loops). Not run here (upstream
+also runs them): bubbling expand_shape up through collapse_shape, and constant
+folding of generics over dense constants.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from mlkit.passes.transforms.linalg_generic_utils import indexing_maps, is_all_p
 from mlkit.passes.transforms.linalg_generic_utils import is_permutation, new_generic
 from mlkit.passes.transforms.linalg_generic_utils import num_reduction_loops, payload_uses
 from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
+from mlkit.passes.transforms.linalg_reshape_fusion import reshape_propagation_patterns
 from mlkit.passes.transforms.rewrite_driver import apply_greedily
 
 __all__ = [
@@ -434,4 +436,4 @@ class LinalgElementwiseOpFusionPass(ModulePass):
     name = "linalg-fuse-elementwise-ops"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        apply_greedily(op, elementwise_fusion_patterns(), ctx)
+        apply_greedily(op, [*elementwise_fusion_patterns(), *reshape_propagation_patterns()], ctx)
