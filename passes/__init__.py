@@ -43,6 +43,8 @@ PASSES: tuple[str, ...] = (
     "conversion.scf_to_openmp:ConvertSCFToOpenMPPass",
     "conversion.vector_to_llvm:ConvertVectorToLLVMPass",
     "transforms.buffer_deallocation:BufferDeallocationPipeline",
+    "transforms.buffer_hoisting:BufferHoisting",
+    "transforms.buffer_loop_hoisting:BufferLoopHoisting",
     "transforms.bufferization.one_shot_bufferize:OneShotBufferize",
     "transforms.canonicalize:Canonicalize",
     "transforms.cse:CSE",
@@ -58,6 +60,7 @@ PASSES: tuple[str, ...] = (
     "transforms.loop_invariant_code_motion:LoopInvariantCodeMotion",
     "transforms.math_polynomial_approximation:MathPolynomialApproximation",
     "transforms.nvvm_attach_target:NVVMAttachTarget",
+    "transforms.promote_buffers_to_stack:PromoteBuffersToStack",
     "transforms.scf_parallel_loop_tiling:ScfParallelLoopTiling",
     "transforms.symbol_dce:SymbolDCE",
 )

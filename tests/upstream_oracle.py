@@ -15,9 +15,12 @@ ir = pytest.importorskip("torch_mlir.ir", reason="the torch-mlir test extra is n
 passmanager = pytest.importorskip("torch_mlir.passmanager")
 
 
-def upstream_print(text: str, *, generic: bool = True, pipeline: str | None = None) -> str:
+def upstream_print(
+    text: str, *, generic: bool = True, pipeline: str | None = None, unregistered: bool = False
+) -> str:
     """Parse ``text`` with upstream MLIR, optionally run a pipeline, and print it."""
-    with ir.Context():
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = unregistered
         module = ir.Module.parse(text)
         if pipeline is not None:
             passmanager.PassManager.parse(pipeline).run(module.operation)
@@ -25,7 +28,12 @@ def upstream_print(text: str, *, generic: bool = True, pipeline: str | None = No
 
 
 def mlkit_print(
-    text: str, *, generic: bool = False, pipeline: str | None = None, name: str = "<test>"
+    text: str,
+    *,
+    generic: bool = False,
+    pipeline: str | None = None,
+    name: str = "<test>",
+    unregistered: bool = False,
 ) -> str:
     """Parse ``text`` with mlkit, optionally run a pipeline, and print it."""
     from mlkit.context import make_context
@@ -37,6 +45,7 @@ def mlkit_print(
 
     registry = default_registry()
     ctx = make_context(registry)
+    ctx.allow_unregistered = unregistered
     module = parse_module(ctx, text, name)
     verify_op_tree(module)
     if pipeline is not None:

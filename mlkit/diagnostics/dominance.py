@@ -46,6 +46,8 @@ class DomTree:
 
     pre: dict[Block, int] = field(default_factory=dict["Block", int])
     post: dict[Block, int] = field(default_factory=dict["Block", int])
+    idom: dict[Block, Block] = field(default_factory=dict["Block", "Block"])
+    """Each reachable block's immediate dominator (none for the entry block)."""
 
     def reachable(self, block: Block) -> bool:
         return block in self.pre
@@ -122,6 +124,7 @@ def build_dom_tree(region: Region) -> DomTree:
     children: list[list[int]] = [[] for _ in rpo]
     for i in range(1, len(rpo)):
         children[idom[i]].append(i)
+        tree.idom[rpo[i]] = rpo[idom[i]]
     counter = 0
     walk: list[tuple[int, bool]] = [(0, False)]
     while walk:

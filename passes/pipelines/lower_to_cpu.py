@@ -3,8 +3,9 @@
 It takes any mix of tensor, linalg, affine, scf, arith, math, memref and func
 IR to the llvm dialect, ready for ``--emit=llvm|asm|obj``, with mlkit's passes
 only and in the order upstream's integration tests lower their programs:
-bufferize across function boundaries (loops may yield new tensors), free what
-bufferization allocated, turn linalg into loops, affine into scf and scf into
+bufferize across function boundaries (loops may yield new tensors), hoist its
+allocations out of branches and loops and put the small ones on the stack
+(``buffer-placement``), free what bufferization allocated, turn linalg into loops, affine into scf and scf into
 a CFG, expand strided memref metadata (which leaves affine.apply behind, so
 lower-affine runs again), then math ops with an LLVM intrinsic to intrinsics
 and the rest to libm calls, and everything else through ``convert-to-llvm``.
@@ -52,6 +53,11 @@ class LowerToCPU:
         "identity-layout-map", "Layout of the memrefs that replace tensor arguments and results"
     )
     deallocation: bool = option(True, "Free the buffers bufferization allocates")
+    buffer_placement: bool = option(
+        True,
+        "Hoist allocations out of branches and loops and put small ones on the stack "
+        "(buffer-hoisting, buffer-loop-hoisting, promote-buffers-to-stack)",
+    )
     affine_loops: bool = option(False, "Lower linalg ops to affine loops rather than scf loops")
     fusion: bool = option(True, "Fuse elementwise ops into one loop nest, on tensors")
     microkernels: bool = option(
@@ -94,6 +100,8 @@ class LowerToCPU:
             "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
             f"function-boundary-type-conversion={self.function_boundary_type_conversion}}}",
         ]
+        if self.buffer_placement:
+            steps.append("func.func(buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack)")
         if self.deallocation:
             steps.append("buffer-deallocation-pipeline")
         threads = str(self.threads).lower()
