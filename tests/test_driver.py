@@ -319,6 +319,66 @@ def test_split_input_errors_use_original_lines(tmp_path: Path) -> None:
     assert not target.exists()
 
 
+def test_split_input_prints_the_chunks_that_succeed(tmp_path: Path) -> None:
+    # as mlir-opt: each good chunk's output, the failed one's place kept between
+    # markers, and exit status 1
+    path = tmp_path / "split.mlir"
+    bad_b = "func.func @b() {\n  %x = arith.constant 1 : i64\n  return %x : i64"
+    path.write_text(SPLIT.replace("func.func @b() {\n  return", bad_b))
+    rc, out, err = opt(str(path), "--split-input-file")
+    assert rc == 1 and err.count(": error:") == 1
+    chunks = out.split("// -----\n")
+    assert len(chunks) == 3 and chunks[1] == ""
+    assert "func.func @a()" in chunks[0] and "func.func @c()" in chunks[2]
+
+
+# ---------------------------------------------------------------- upstream's flags
+
+
+def test_flags_run_lines_carry_are_accepted(src: Path) -> None:
+    rc, plain, _ = opt(str(src))
+    flags = ("--mlir-print-local-scope", "--mlir-disable-threading", "-debug-only=a,b", "--debug")
+    rc2, out, err = opt(str(src), *flags, "--verify-roundtrip")
+    assert (rc, rc2, err, out) == (0, 0, "", plain)
+
+
+def test_verify_roundtrip_reports_ir_that_does_not_parse_back(
+    src: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mlkit.syntax.printer as printer
+
+    real = printer.print_op
+
+    def lossy(op, *, generic=False, debuginfo=False):  # type: ignore[no-untyped-def]
+        text = real(op, generic=generic, debuginfo=debuginfo)
+        return text.replace('"func.return"', '"func.retrun"') if generic else text
+
+    monkeypatch.setattr(printer, "print_op", lossy)
+    rc, out, err = opt(str(src), "--verify-roundtrip")
+    assert_clean_failure(rc, out, err)
+    assert "'builtin.module' op failed to parse textual content back" in first_error(err)["msg"]
+
+
+def test_verify_roundtrip_reports_ir_that_prints_differently(
+    src: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mlkit.syntax.printer as printer
+
+    real = printer.print_op
+    calls: list[int] = []
+
+    def drifting(op, *, generic=False, debuginfo=False):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        text = real(op, generic=generic, debuginfo=debuginfo)
+        return text.replace("i32", "i64") if len(calls) == 2 else text
+
+    monkeypatch.setattr(printer, "print_op", drifting)
+    rc, out, err = opt(str(src), "--verify-roundtrip")
+    assert_clean_failure(rc, out, err)
+    assert "textual roundTrip testing roundtripped module differs from reference" in err
+    assert "<<<<<<Reference" in err and ">>>>>roundtripped" in err
+
+
 # ---------------------------------------------------------------- deep nesting
 
 

@@ -34,6 +34,14 @@ OPTIONS: Options = {
     "mlir-timing": ("no", "Report wall time per pass on stderr"),
     "mlir-print-op-generic": ("no", "Print ops in the generic form"),
     "mlir-print-debuginfo": ("no", "Print source locations"),
+    "mlir-print-local-scope": ("no", "Print types and attributes in place (mlkit prints no aliases)"),
+    "mlir-disable-threading": ("no", "Run on one thread (mlkit's pass manager always does)"),
+    "verify-roundtrip": ("no", "Check that the input prints and parses back to the same IR"),
+    "mlir-elide-elementsattrs-if-larger": (
+        "yes", "Print dense attributes with more elements as dense_resource<__elided__>"
+    ),
+    "debug-only": ("yes", "Accepted as LLVM's tools take it; mlkit has no debug output"),
+    "debug": ("no", "Accepted as LLVM's tools take it; mlkit has no debug output"),
     **IR_INPUT_OPTIONS,
     "emit": ("yes", "Output kind: mlir, or a registered emitter (llvm, asm, obj, ptx)"),
     "mtriple": ("yes", "Target triple for --emit=llvm|asm|obj (default: the module's, else the host)"),
@@ -59,6 +67,7 @@ SWITCHES: Switches = {
     "mlir-print-op-generic": ("generic", True),
     "mlir-print-debuginfo": ("debuginfo", True),
     "dump-pass-pipeline": ("dump_pipeline", True),
+    "verify-roundtrip": ("verify_roundtrip", True),
 }
 
 
@@ -68,6 +77,16 @@ def _bool(arg: Arg) -> bool:
     if arg.value.lower() in ("false", "0"):
         return False
     raise UsageError(f"{TOOL}: '{arg.value}' is not a valid boolean for '--{arg.name}'")
+
+
+def _unsigned(arg: Arg) -> int:
+    """An ``unsigned`` option's value, refused as LLVM's parser refuses it."""
+    text = arg.value or ""
+    if not text.isdigit():
+        raise UsageError(
+            f"{TOOL}: for the --{arg.name} option: '{text}' value invalid for uint argument!"
+        )
+    return int(text)
 
 
 def _target_option(target: TargetOptions, name: str, value: str) -> TargetOptions:
@@ -145,10 +164,15 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                     raise UsageError(
                         f"{TOOL}: error: unknown --emit value '{opts.emit}' (expected one of: {known})"
                     )
+            case "mlir-elide-elementsattrs-if-larger":
+                opts.elide_elements_larger = _unsigned(arg)
             case "mtriple" | "mcpu" | "opt-level":
                 opts.target = _target_option(opts.target, name, arg.value or "")
             case _:
-                pass  # plugin flags were handled before the scan
+                # plugin flags were handled before the scan; --mlir-print-local-scope,
+                # --mlir-disable-threading, --debug and --debug-only change nothing mlkit
+                # prints or does, and are accepted for RUN lines' sake
+                pass
     for passes, label in ((after, "mlir-print-ir-after"), (before, "mlir-print-ir-before")):
         for p in passes:
             if p not in registry.passes:

@@ -41,6 +41,8 @@ class OptOptions:
     emit: str = "mlir"
     timing: bool = False
     dump_pipeline: bool = False
+    verify_roundtrip: bool = False
+    elide_elements_larger: int | None = None
     show_traceback: bool = False
     instrumentation: Instrumentation = field(default_factory=Instrumentation)
     target: TargetOptions = field(default_factory=TargetOptions)  # --mtriple, --mcpu, --opt-level
@@ -66,7 +68,13 @@ class OptDriver:
     def print_op(self, op: Operation) -> str:
         from mlkit.syntax.printer import print_op
 
-        return print_op(op, generic=self.opts.generic, debuginfo=self.opts.debuginfo)
+        opts = self.opts
+        return print_op(
+            op,
+            generic=opts.generic,
+            debuginfo=opts.debuginfo,
+            elide_elements_larger=opts.elide_elements_larger,
+        )
 
     def process_chunk(self, text: str, name: str) -> str | bytes | None:
         """Parse, verify, transform and print one chunk; None after an error."""
@@ -79,6 +87,8 @@ class OptDriver:
             module = parse_module(self.ctx, text, name, implicit_module=opts.implicit_module)
             verify_op_tree(module)
             self.parse_seconds += time.perf_counter() - start
+            if opts.verify_roundtrip:
+                self.verify_roundtrip(module, name)
             if opts.pipeline is not None:
                 inst = opts.instrumentation
                 inst.printer = self.print_op
@@ -98,6 +108,30 @@ class OptDriver:
         except RecursionError:
             self.engine.emit(Diagnostic(Severity.ERROR, "nesting too deep", SourceLoc(name)))
             return None
+
+    def verify_roundtrip(self, module: Operation, name: str) -> None:
+        """mlir-opt's ``--verify-roundtrip`` on the parsed input: its generic
+        form with locations parses back to IR that prints the same. (mlkit
+        has no bytecode, so only upstream's textual check runs.)"""
+        from mlkit.diagnostics.emit import emit_error
+        from mlkit.syntax.parser import parse_module
+        from mlkit.syntax.printer import print_op
+
+        reference = print_op(module, generic=True, debuginfo=True)
+        try:
+            again = parse_module(self.ctx, reference, name, implicit_module=False)
+        except DiagnosticError:
+            message = "failed to parse textual content back, cannot verify round-trip."
+            raise emit_error(self.ctx, module, f"'{module.name}' op {message}") from None
+        roundtrip = print_op(again, generic=True, debuginfo=True)
+        if roundtrip != reference:
+            raise emit_error(
+                self.ctx,
+                module,
+                f"'{module.name}' op textual roundTrip testing roundtripped module differs "
+                f"from reference:\n<<<<<<Reference\n{reference}\n=====\n{roundtrip}\n"
+                ">>>>>roundtripped",
+            )
 
     def _dump(self, text: str) -> None:
         self.stderr.write(text)
@@ -130,8 +164,8 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
     try:
         for chunk in split_input(text, opts.split_marker):
             result = driver.process_chunk(chunk.text, name)
-            if result is not None:
-                outputs.append(result)
+            # a failed chunk prints nothing, but keeps its place between markers
+            outputs.append("" if result is None else result)
     except InternalError as exc:
         return _internal_error(exc, opts, stderr)
     except Exception as exc:  # a bug, not bad input: short message, traceback on request
@@ -158,6 +192,11 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
             )
         )
     if failed:
+        # As mlir-opt: with --split-input-file the chunks that succeeded are
+        # still printed to standard output (a file is not written: it is kept
+        # only when everything succeeds).
+        if opts.split_marker and opts.output == "-" and not opts.verify_diagnostics:
+            _write_output(outputs, opts, stdout, stderr)
         return 1
     return _write_output(outputs, opts, stdout, stderr)
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from io import StringIO
 
 from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, ArrayAttr, FloatAttr, IntegerAttr
-from xdsl.dialects.builtin import AnyFloat, UnregisteredOp, f64, i64
+from xdsl.dialects.builtin import AnyFloat, DenseIntOrFPElementsAttr, UnregisteredOp, f64, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
@@ -41,6 +41,9 @@ class MLIRPrinter(Printer):
         self._default_dialects: list[str] = ["builtin"]
         self._depth = 0
         self._outside = 0
+        self.elide_elements_larger: int | None = None
+        """``--mlir-elide-elementsattrs-if-larger``: dense attributes with more
+        elements (and not a splat) print as ``dense_resource<__elided__>``."""
 
     # -- attributes -------------------------------------------------------------
     def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
@@ -57,7 +60,18 @@ class MLIRPrinter(Printer):
         if isinstance(attribute, AffineSetAttr):
             self.print_string(format_affine_set(attribute.data))
             return
+        if self._elided(attribute):
+            self.print_string("dense_resource<__elided__> : ")
+            self.print_attribute(attribute.get_type())  # type: ignore[attr-defined]
+            return
         super().print_attribute(attribute)
+
+    def _elided(self, attribute: Attribute) -> bool:
+        """Upstream's ``shouldElideElementsAttr``."""
+        limit = self.elide_elements_larger
+        if limit is None or not isinstance(attribute, DenseIntOrFPElementsAttr):
+            return False
+        return len(attribute) > limit and not attribute.is_splat()
 
     def print_float(self, value: float, type: AnyFloat) -> None:
         if is_wide_float(type):  # xDSL cannot pack f80 or f128 to check its digits
@@ -154,9 +168,16 @@ class MLIRPrinter(Printer):
         return name
 
 
-def print_op(op: Operation, *, generic: bool = False, debuginfo: bool = False) -> str:
+def print_op(
+    op: Operation,
+    *,
+    generic: bool = False,
+    debuginfo: bool = False,
+    elide_elements_larger: int | None = None,
+) -> str:
     """The text of ``op`` and everything nested in it."""
     out = StringIO()
     printer = MLIRPrinter(stream=out, print_generic_format=generic, print_debuginfo=debuginfo)
+    printer.elide_elements_larger = elide_elements_larger
     printer.print_op(op)
     return out.getvalue()
