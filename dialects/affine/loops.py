@@ -39,7 +39,9 @@ def ensure_yield(region: Region) -> None:
         region.add_block(Block())
     block = region.blocks.last
     assert block is not None
-    if block.last_op is None or not block.last_op.has_trait(IsTerminator):
+    # an unregistered last op is no terminator here, as upstream's hasTrait says
+    last = block.last_op
+    if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
         block.add_op(YieldOp.create())
 
 

@@ -32,7 +32,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, r
 from xdsl.irdl import var_operand_def, var_region_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
+from xdsl.traits import IsTerminator, SingleBlockImplicitTerminator, ensure_terminator
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -61,9 +61,9 @@ class IfOp(xscf.IfOp):
     def parse(cls, parser: Parser) -> IfOp:
         cond = parser.parse_operand(i1)
         return_types = parse_optional_arrow_type_list(parser) or []
-        then_region = cls.parse_region_with_yield(parser)
+        then_region = _region_with_yield(parser)
         else_region = (
-            cls.parse_region_with_yield(parser)
+            _region_with_yield(parser)
             if parser.parse_optional_keyword("else")
             else Region()
         )
@@ -77,6 +77,21 @@ class IfOp(xscf.IfOp):
             print_arrow_paren_type_list(printer, self.output.types)
         print_then_else(printer, self.true_region, self.false_region, bool(self.output))
         printer.print_op_attributes(self.attributes)
+
+
+def _region_with_yield(parser: Parser) -> Region:
+    """A region with upstream's implicit ``scf.yield``: added unless the block
+    ends in a terminator (an unregistered op is none, as upstream's
+    ``ensureTerminator`` has it; xDSL's ``parse_region_with_yield`` counts it)."""
+    region = parser.parse_region()
+    if not region.blocks:
+        region.add_block(Block())
+    block = region.blocks.last
+    assert block is not None
+    last = block.last_op
+    if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
+        block.add_op(xscf.YieldOp())
+    return region
 
 
 @upstream_op
