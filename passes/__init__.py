@@ -42,6 +42,7 @@ PASSES: tuple[str, ...] = (
     "conversion.scf_to_cf:ConvertSCFToCF",
     "conversion.scf_to_openmp:ConvertSCFToOpenMPPass",
     "conversion.vector_to_llvm:ConvertVectorToLLVMPass",
+    "conversion.vector_to_scf:ConvertVectorToSCFPass",
     "transforms.buffer_deallocation:BufferDeallocationPipeline",
     "transforms.buffer_hoisting:BufferHoisting",
     "transforms.buffer_loop_hoisting:BufferLoopHoisting",

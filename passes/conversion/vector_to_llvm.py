@@ -16,11 +16,16 @@ Covered:
   strided layout, through the memref descriptor, with upstream's alignment
   (the element's, or the vector's with ``use-vector-alignment``).
 
-Not covered (left unconverted): masked loads and stores, transfer ops,
-``create_mask``, ``print``, ``contract``, scalable and 0-d vectors, and a
-dynamic position into an n-D vector (upstream leaves that one too). Upstream
-first runs vector-to-vector lowerings (contract, transpose, ...) that mlkit
-does not have. ``vector.splat``, ``insertelement`` and ``extractelement`` are
+* ``vector.contract``, ``vector.outerproduct``, ``vector.print``,
+  ``vector.create_mask``, 1-D ``transfer_read``/``transfer_write`` and
+  ``vector.mask`` around them (see :mod:`vector_to_llvm_ops`), which
+  upstream first rewrites to other vector ops.
+
+Not covered (left unconverted): ``vector.maskedload``/``maskedstore``,
+transfers of rank > 1 or with permutations (``convert-vector-to-scf`` splits
+them first), scalable and 0-d vectors, and a dynamic position into an n-D
+vector (upstream leaves that one too). ``vector.transpose`` and the other
+vector-to-vector lowerings upstream runs are not here. ``vector.splat``, ``insertelement`` and ``extractelement`` are
 gone from upstream's vector dialect, and xDSL lacks ``from_elements``.
 """
 
@@ -39,6 +44,13 @@ from mlkit.passes.conversion.llvm_common.type_converter import (
 )
 from mlkit.passes.conversion.llvm_common.memref_descriptor import OpBuilder
 from mlkit.passes.conversion.vector_to_llvm_nd import run_conversion, unroll_nd
+from mlkit.passes.conversion.vector_to_llvm_ops.contract import (
+    ContractionLowering,
+    OuterProductLowering,
+)
+from mlkit.passes.conversion.vector_to_llvm_ops.printing import PrintLowering
+from mlkit.passes.conversion.vector_to_llvm_ops.transfer import CreateMaskLowering, TransferLowering
+from mlkit.passes.conversion.vector_to_llvm_ops.values import abi_alignment
 from mlkit.passes.conversion.vector_to_llvm_reduction import ReductionLowering
 from xdsl.context import Context
 from xdsl.dialects import vector
@@ -285,25 +297,6 @@ class ShuffleLowering(ConvertToLLVMPattern):
         self.replace(rewriter, op, ops, [value])
 
 
-def _pow2_bytes(bits: int) -> int:
-    size = max(1, (bits + 7) // 8)
-    return 1 << (size - 1).bit_length()
-
-
-def abi_alignment(type: Attribute, converter: LLVMTypeConverter) -> int:
-    """The default data layout's ABI alignment: integers and floats their
-    size rounded up to a power of two (integers at most 8), vectors their
-    whole size rounded up."""
-    type = converter.convert_type(type) or type
-    if isinstance(type, VectorType):
-        element = type.element_type
-        bits = element.bitwidth if hasattr(element, "bitwidth") else element.width.data  # type: ignore[attr-defined]
-        return _pow2_bytes(bits * type.get_shape()[0])
-    if hasattr(type, "bitwidth"):
-        return _pow2_bytes(type.bitwidth)  # type: ignore[attr-defined]
-    return min(8, _pow2_bytes(type.width.data))  # type: ignore[attr-defined]
-
-
 @dataclass
 class LoadStoreLowering(ConvertToLLVMPattern):
     use_vector_alignment: bool = False
@@ -341,6 +334,7 @@ def vector_to_llvm_patterns(
     state: ConversionState | None = None,
     reassociate_fp_reductions: bool = False,
     use_vector_alignment: bool = False,
+    force_32bit_vector_indices: bool = True,
 ) -> list[RewritePattern]:
     """The patterns of this conversion, for ``convert-to-llvm`` to include."""
     shared = {"converter": converter or LLVMTypeConverter(), "state": state or ConversionState()}
@@ -352,6 +346,11 @@ def vector_to_llvm_patterns(
         ShuffleLowering(**shared),  # type: ignore[arg-type]
         LoadStoreLowering(**shared, use_vector_alignment=use_vector_alignment),  # type: ignore[arg-type]
         ReductionLowering(**shared, reassociate_fp_reductions=reassociate_fp_reductions),  # type: ignore[arg-type]
+        OuterProductLowering(**shared),  # type: ignore[arg-type]
+        ContractionLowering(**shared),  # type: ignore[arg-type]
+        PrintLowering(**shared),  # type: ignore[arg-type]
+        CreateMaskLowering(**shared, force_32bit_vector_indices=force_32bit_vector_indices),  # type: ignore[arg-type]
+        TransferLowering(**shared, force_32bit_vector_indices=force_32bit_vector_indices),  # type: ignore[arg-type]
     ]
 
 
@@ -363,12 +362,13 @@ class ConvertVectorToLLVMPass(ModulePass):
     display_name: ClassVar[str] = "ConvertVectorToLLVMPass"
 
     reassociate_fp_reductions: bool = False
-    force_32bit_vector_indices: bool = True  # only masks use it; they are not lowered here
+    force_32bit_vector_indices: bool = True
     use_vector_alignment: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         state = ConversionState()
         patterns = vector_to_llvm_patterns(
-            LLVMTypeConverter(), state, self.reassociate_fp_reductions, self.use_vector_alignment
+            LLVMTypeConverter(), state, self.reassociate_fp_reductions, self.use_vector_alignment,
+            self.force_32bit_vector_indices,
         )
         run_conversion(op, patterns, state)

@@ -20,7 +20,7 @@ from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPatt
 from mlkit.passes.conversion.vector_to_llvm_nd import llvm_fastmath
 from xdsl.dialects import vector
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, VectorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 # integer kind -> (reduce intrinsic, accumulator combination: op class or icmp predicate)
@@ -54,9 +54,9 @@ class ReductionLowering(ConvertToLLVMPattern):
         element = operands[0].type.element_type
         ops: list[Operation] = []
         if isinstance(element, AnyFloat):
-            value = self._float(kind, op, vec, acc, element, ops)
+            value = reduce_float(kind, self._fastmath(op), vec, acc, element, ops)
         else:
-            value = self._int(kind, vec, acc, ops)
+            value = reduce_int(kind, vec, acc, ops)
         if value is None:
             return
         self.replace(rewriter, op, ops, [value])
@@ -67,44 +67,63 @@ class ReductionLowering(ConvertToLLVMPattern):
             flags |= {"reassoc"}
         return llvm.FastMathAttr([f for f in FASTMATH_FLAGS if f in flags])
 
-    def _float(self, kind: str, op: vector.ReductionOp, vec: SSAValue, acc: SSAValue | None,
-               element: AnyFloat, ops: list[Operation]) -> SSAValue | None:
-        fastmath = self._fastmath(op)
-        if kind in _FLOAT_ORDERED:
-            name, neutral = _FLOAT_ORDERED[kind]
-            if acc is None:
-                const = llvm.ConstantOp(FloatAttr(neutral, element), element)
-                ops.append(const)
-                acc = const.results[0]
-            reduce = REDUCTION_CLASSES[name](acc, vec, fastmath)  # type: ignore[call-arg]
-            ops.append(reduce)
-            return reduce.results[0]
-        if kind not in _FLOAT_MINMAX:
-            return None
-        name, combine = _FLOAT_MINMAX[kind]
-        reduce = REDUCTION_CLASSES[name](vec, fastmathFlags=fastmath)  # type: ignore[call-arg]
-        ops.append(reduce)
-        if acc is None:
-            return reduce.results[0]
-        combined = combine(reduce.results[0], acc)  # type: ignore[call-arg]
-        ops.append(combined)
-        return combined.results[0]
 
-    def _int(self, kind: str, vec: SSAValue, acc: SSAValue | None,
-             ops: list[Operation]) -> SSAValue | None:
-        if kind not in _INT_KINDS:
+def combine(kind: str, acc: SSAValue, value: SSAValue, ops: list[Operation]) -> SSAValue | None:
+    """``acc`` and ``value`` (scalars or 1-D vectors alike) combined by ``kind``."""
+    if isinstance(_element(acc.type), AnyFloat):
+        if kind in _FLOAT_ORDERED:
+            op: Operation = (llvm.FAddOp if kind == "add" else llvm.FMulOp)(acc, value)
+        elif kind in _FLOAT_MINMAX:
+            op = _FLOAT_MINMAX[kind][1](value, acc)  # type: ignore[call-arg]
+        else:
             return None
-        name, combine = _INT_KINDS[kind]
-        reduce = REDUCTION_CLASSES[name](vec)  # type: ignore[call-arg]
-        ops.append(reduce)
-        value = reduce.results[0]
+        ops.append(op)
+        return op.results[0]
+    if kind not in _INT_KINDS:
+        return None
+    how = _INT_KINDS[kind][1]
+    if isinstance(how, str):
+        cmp = llvm.ICmpOp(ICMP_PREDICATES[how], acc, value)
+        select = llvm.SelectOp(cmp.results[0], acc, value)
+        ops += [cmp, select]
+        return select.results[0]
+    combined = how(acc, value)  # type: ignore[call-arg]
+    ops.append(combined)
+    return combined.results[0]
+
+
+def _element(type: Attribute) -> Attribute:
+    return type.element_type if isinstance(type, VectorType) else type
+
+
+def reduce_float(kind: str, fastmath: llvm.FastMathAttr, vec: SSAValue, acc: SSAValue | None,
+                 element: AnyFloat, ops: list[Operation]) -> SSAValue | None:
+    """A float vector reduced by ``kind`` into ``acc`` (ordered for add/mul)."""
+    if kind in _FLOAT_ORDERED:
+        name, neutral = _FLOAT_ORDERED[kind]
         if acc is None:
-            return value
-        if isinstance(combine, str):
-            cmp = llvm.ICmpOp(ICMP_PREDICATES[combine], acc, value)
-            select = llvm.SelectOp(cmp.results[0], acc, value)
-            ops += [cmp, select]
-            return select.results[0]
-        combined = combine(acc, value)  # type: ignore[call-arg]
-        ops.append(combined)
-        return combined.results[0]
+            const = llvm.ConstantOp(FloatAttr(neutral, element), element)
+            ops.append(const)
+            acc = const.results[0]
+        reduce = REDUCTION_CLASSES[name](acc, vec, fastmath)  # type: ignore[call-arg]
+        ops.append(reduce)
+        return reduce.results[0]
+    if kind not in _FLOAT_MINMAX:
+        return None
+    reduce = REDUCTION_CLASSES[_FLOAT_MINMAX[kind][0]](vec, fastmathFlags=fastmath)  # type: ignore[call-arg]
+    ops.append(reduce)
+    if acc is None:
+        return reduce.results[0]
+    return combine(kind, acc, reduce.results[0], ops)
+
+
+def reduce_int(kind: str, vec: SSAValue, acc: SSAValue | None,
+               ops: list[Operation]) -> SSAValue | None:
+    """An integer vector reduced by ``kind``, then combined with ``acc``."""
+    if kind not in _INT_KINDS:
+        return None
+    reduce = REDUCTION_CLASSES[_INT_KINDS[kind][0]](vec)  # type: ignore[call-arg]
+    ops.append(reduce)
+    if acc is None:
+        return reduce.results[0]
+    return combine(kind, acc, reduce.results[0], ops)

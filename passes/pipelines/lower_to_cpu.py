@@ -121,6 +121,7 @@ class LowerToCPU:
         if self.threads:
             steps.append(f"convert-scf-to-openmp{{num-threads={max(0, self.num_threads)}}}")
         steps += [
+            "convert-vector-to-scf",
             "lower-affine",
             "convert-scf-to-cf",
             "expand-strided-metadata",

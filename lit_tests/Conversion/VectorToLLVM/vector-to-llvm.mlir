@@ -140,13 +140,13 @@ func.func @load_store(%m: memref<?x8xf32>, %i: index, %j: index) {
 
 // -----
 
-// Ops outside the covered set stay.
+// Ops outside the covered set stay: masked loads, transfers of rank 2.
 // CHECK-LABEL: @left_alone
-func.func @left_alone(%m: memref<8xf32>, %i: index, %v: vector<4xf32>) -> vector<4xi1> {
-  // CHECK: vector.create_mask
-  %0 = vector.create_mask %i : vector<4xi1>
+func.func @left_alone(%m: memref<8xf32>, %n: memref<8x8xf32>, %i: index, %v: vector<4xf32>, %k: vector<4xi1>) -> vector<4xf32> {
+  // CHECK: vector.maskedload
+  %0 = vector.maskedload %m[%i], %k, %v : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   // CHECK: vector.transfer_read
   %c = arith.constant 0.0 : f32
-  %1 = vector.transfer_read %m[%i], %c : memref<8xf32>, vector<4xf32>
-  return %0 : vector<4xi1>
+  %1 = vector.transfer_read %n[%i, %i], %c : memref<8x8xf32>, vector<2x4xf32>
+  return %0 : vector<4xf32>
 }

@@ -1,11 +1,10 @@
-"""The ``vector`` dialect: xDSL's, with upstream's position checks on
-``vector.extract`` and ``vector.insert``.
+"""``vector.extract`` and ``vector.insert``: xDSL's, with upstream's
+position checks.
 
 xDSL 0.75 checks only the number of positions, so ``vector.extract %v[7]`` of a
 ``vector<4xf32>`` verified and was lowered to an out-of-bounds access; a static
 position of 2^63 also wrapped to the dynamic marker. Those two ops are
-subclassed here (passes match xDSL's classes with isinstance); every other op
-is xDSL's.
+subclassed here (passes match xDSL's classes with isinstance).
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from xdsl.irdl import VarConstraint, prop_def, result_def, var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.scf.common import xdsl_own_verify
-from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList, count_dynamic
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op
 
@@ -113,7 +111,3 @@ class InsertOp(DeclarativeSyntax, xvector.InsertOp):
         verify_positions(static, self.dynamic_position, self.dest.type, "dest vector")
         _INSERT_VERIFY(self)
 
-
-Vector = with_replacements(
-    xvector.Vector, {xvector.ExtractOp: ExtractOp, xvector.InsertOp: InsertOp}
-)
