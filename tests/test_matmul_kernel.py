@@ -179,19 +179,26 @@ func.func @dense(%x: {x}, %w: {w}, %bias: {v}) -> {types} {{
   %e = tensor.empty() : {y}
   %c = linalg.fill ins(%half : f32) outs(%e : {y}) -> {y}
   %y = linalg.matmul ins(%x, %w : {x}, {w}) outs(%c : {y}) -> {y}
-  %o = tensor.empty() : {y}
-  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
-                       affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
-                       iterator_types = ["parallel", "parallel"]}}
+{bias_relu(y, v, 2)}
+  return {results}
+}}
+"""
+
+
+def bias_relu(y: str, v: str, rank: int) -> str:
+    """``%r = max(%y + %bias, %zero)``, the bias along the last of ``rank`` dimensions."""
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    ident = f"affine_map<({dims}) -> ({dims})>"
+    row = f"affine_map<({dims}) -> (d{rank - 1})>"
+    kinds = ", ".join(['"parallel"'] * rank)
+    return f"""  %o = tensor.empty() : {y}
+  %r = linalg.generic {{indexing_maps = [{ident}, {row}, {ident}], iterator_types = [{kinds}]}}
       ins(%y, %bias : {y}, {v}) outs(%o : {y}) {{
   ^bb0(%a: f32, %b: f32, %out: f32):
     %s = arith.addf %a, %b : f32
     %m = arith.maximumf %s, %zero : f32
     linalg.yield %m : f32
-  }} -> {y}
-  return {results}
-}}
-"""
+  }} -> {y}"""
 
 
 @pytest.mark.parametrize("m,n,k", [(1, 1, 1), (33, 47, 70), (64, 96, 300)])
@@ -233,3 +240,26 @@ func.func @mm(%a: {t}, %b: {t}, %c: {t}) {{
     a = rng.integers(-5, 5, (8, 8)).astype(np.int32)
     c = np.zeros((8, 8), np.int32)
     np.testing.assert_array_equal(run_matmul(ints, with_kernel(), a, a, c), a @ a)
+
+
+def test_batch_matmul_with_bias_relu_fused() -> None:
+    batch, m, n, k = 3, 21, 40, 19
+    a_t, b_t, y = (f"tensor<{batch}x{m}x{k}xf32>", f"tensor<{batch}x{k}x{n}xf32>",
+                   f"tensor<{batch}x{m}x{n}xf32>")  # fmt: skip
+    text = f"""
+func.func @dense(%x: {a_t}, %w: {b_t}, %bias: tensor<{n}xf32>) -> {y} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {y}
+  %c = linalg.fill ins(%zero : f32) outs(%e : {y}) -> {y}
+  %y = linalg.batch_matmul ins(%x, %w : {a_t}, {b_t}) outs(%c : {y}) -> {y}
+{bias_relu(y, f"tensor<{n}xf32>", 3)}
+  return %r : {y}
+}}
+"""
+    assert "linalg." not in lowered(text, up_to_kernel(SMALL_BLOCKS))
+    x = rng.standard_normal((batch, m, k)).astype(np.float32)
+    w = rng.standard_normal((batch, k, n)).astype(np.float32)
+    bias = rng.standard_normal(n).astype(np.float32)
+    for options in ("", SMALL_BLOCKS):
+        got = mlkit.compile(text, pipeline=with_kernel(options)).dense(x, w, bias)
+        np.testing.assert_allclose(got, np.maximum(x @ w + bias, 0), **tolerance(k, np.float32))

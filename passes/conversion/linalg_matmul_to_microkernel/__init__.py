@@ -9,16 +9,21 @@ those yet, so this pass stands for that route in one step. It runs after
 bufferization, on memrefs, ahead of ``convert-linalg-to-loops``, and rewrites
 
 - ``linalg.matmul`` and ``linalg.batch_matmul`` (with or without transposing
-  ``indexing_maps``), and
-- any ``linalg.generic`` of that shape (``linalg-generalize-named-ops`` turns
+  ``indexing_maps``),
+- ``linalg.conv_2d_nhwc_hwcf``, ``linalg.conv_2d_nchw_fchw`` (any strides and
+  dilations) and convolutions like them, through the same nest on an
+  implicit im2col (:mod:`.conv`),
+- ``linalg.matvec`` and ``linalg.vecmat``, to vector loops that read the
+  matrix once instead (:mod:`.gemv`), and
+- any ``linalg.generic`` of those shapes (``linalg-generalize-named-ops`` turns
   the named ops into these before fusion),
 
 in f32 and f64 with static or dynamic sizes (see :mod:`.contraction` for what
-is accepted; integer and mixed-type matmuls and other generics are left to
-``convert-linalg-to-loops``). The op's init is accumulated into (C += A * B).
-With ``fuse`` (the default) the fill of C just before a matmul and an
-elementwise op just after it (bias add, activation) are absorbed into its
-tiles (:mod:`.fusion`). The nest and the micro-kernel are described in
+is accepted; integer and mixed-type ones, depthwise convolutions and other
+generics are left to ``convert-linalg-to-loops``). The op's init is
+accumulated into (C += A * B). With ``fuse`` (the default) the fill of C
+just before a matmul and an elementwise op just after it (bias add,
+activation) are absorbed into its tiles (:mod:`.fusion`). The nest and the micro-kernel are described in
 :mod:`.kernel`, packing in :mod:`.packing`; they use only vector ops
 ``convert-vector-to-llvm`` lowers (``load``, ``store``, ``broadcast``,
 ``shuffle``, ``fma``), and pad edges with zeros instead of masking.
@@ -53,7 +58,12 @@ from mlkit.passes.conversion.linalg_matmul_to_microkernel.blocking import (
     register_count,
 )
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import match_contraction
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.conv import (
+    conv_blocking,
+    match_convolution,
+)
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.fusion import find_epilogue, find_fill
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.gemv import emit_gemv, match_gemv
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.kernel import emit_matmul
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 from xdsl.context import Context
@@ -70,17 +80,26 @@ class MatmulToMicrokernelPattern(RewritePattern):
     """A matmul-shaped structured op on buffers, to its blocked loop nest."""
 
     blocking: dict[int, Blocking]  # by element width in bytes
+    registers: int = 16  # vector registers of the target
     fuse: bool = True
     parallel: bool = False
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         contraction = match_contraction(op)
         if contraction is None:
+            contraction = match_convolution(op)
+        if contraction is None:
+            gemv = match_gemv(op)
+            if gemv is not None:
+                vl = self.blocking[gemv.element.bitwidth // 8].vl
+                emit_gemv(rewriter, gemv, vl, self.registers)
             return
-        width = contraction.element.bitwidth // 8
+        blocking = self.blocking[contraction.element.bitwidth // 8]
+        if not (contraction.lhs.plain and contraction.rhs.plain):
+            blocking = conv_blocking(contraction, blocking)
         fill = find_fill(contraction) if self.fuse else None
         epilogue = find_epilogue(contraction, fill[0] if fill else None) if self.fuse else None
-        emit_matmul(rewriter, contraction, self.blocking[width], fill, epilogue, self.parallel)
+        emit_matmul(rewriter, contraction, blocking, fill, epilogue, self.parallel)
 
 
 @dataclass(frozen=True)
@@ -118,7 +137,7 @@ class LinalgMatmulToMicrokernel(ModulePass):
             )
             for width in (4, 8)
         }  # fmt: skip
-        pattern = MatmulToMicrokernelPattern(blocking, self.fuse, self.parallel)
+        pattern = MatmulToMicrokernelPattern(blocking, registers, self.fuse, self.parallel)
         rewrite_regions(op, pattern, apply_recursively=False)
 
 

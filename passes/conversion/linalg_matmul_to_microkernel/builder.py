@@ -24,8 +24,12 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.scf import YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
 
-__all__ = ["Bound", "Builder", "Constants"]
+from mlkit.diagnostics.locations import source_loc
+
+__all__ = ["Bound", "Builder", "Constants", "insert_built"]
 
 Bound = int | SSAValue
 _NO_WRAP = marith.IntegerOverflowAttr("none")
@@ -92,34 +96,46 @@ class Builder:
             return lhs
         return self.add_op(marith.SubiOp(self.value(lhs), self.value(rhs), overflow=_NO_WRAP)).results[0]
 
-    def mul(self, lhs: Bound, rhs: int) -> Bound:
-        if isinstance(lhs, int):
+    def mul(self, lhs: Bound, rhs: Bound) -> Bound:
+        if isinstance(lhs, int) and isinstance(rhs, int):
             return lhs * rhs
         if rhs == 1:
             return lhs
-        return self.add_op(marith.MuliOp(lhs, self.value(rhs), overflow=_NO_WRAP)).results[0]
+        if lhs == 1:
+            return rhs
+        return self.add_op(marith.MuliOp(self.value(lhs), self.value(rhs), overflow=_NO_WRAP)).results[0]
 
-    def div(self, lhs: Bound, rhs: int) -> Bound:
-        """``lhs / rhs`` for ``lhs >= 0``."""
-        if isinstance(lhs, int):
+    def div(self, lhs: Bound, rhs: Bound) -> Bound:
+        """``lhs / rhs`` for ``lhs >= 0``, ``rhs > 0``."""
+        if isinstance(lhs, int) and isinstance(rhs, int):
             return lhs // rhs
         if rhs == 1:
             return lhs
-        return self.add_op(marith.DivUIOp(lhs, self.value(rhs))).results[0]
+        return self.add_op(marith.DivUIOp(self.value(lhs), self.value(rhs))).results[0]
+
+    def rem(self, lhs: Bound, rhs: Bound) -> Bound:
+        """``lhs mod rhs`` for ``lhs >= 0``, ``rhs > 0``."""
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return lhs % rhs
+        if rhs == 1:
+            return 0
+        return self.add_op(xarith.RemUIOp(self.value(lhs), self.value(rhs))).results[0]
 
     def round_down(self, value: Bound, multiple: int) -> Bound:
         """``value`` rounded down to a multiple of ``multiple``, for ``value >= 0``."""
         if isinstance(value, int):
             return value - value % multiple
-        if multiple == 1:
-            return value
-        rem = self.add_op(xarith.RemUIOp(value, self.value(multiple))).results[0]
-        return self.sub(value, rem)
+        return self.sub(value, self.rem(value, multiple))
 
     def min(self, lhs: Bound, rhs: Bound) -> Bound:
         if isinstance(lhs, int) and isinstance(rhs, int):
             return min(lhs, rhs)
         return self.add_op(xarith.MinSIOp(self.value(lhs), self.value(rhs))).results[0]
+
+    def max(self, lhs: Bound, rhs: Bound) -> Bound:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return max(lhs, rhs)
+        return self.add_op(xarith.MaxSIOp(self.value(lhs), self.value(rhs))).results[0]
 
     def less_equal(self, lhs: Bound, rhs: Bound) -> bool | SSAValue:
         if isinstance(lhs, int) and isinstance(rhs, int):
@@ -170,3 +186,16 @@ class Builder:
 
     def yield_(self, *values: SSAValue) -> None:
         self.add_op(scf.ReduceOp() if self.in_parallel else YieldOp(*values))
+
+
+def insert_built(rewriter: PatternRewriter, b: Builder, anchor: Operation, origin: Operation) -> None:
+    """Move the constants and the ops built in ``b`` before ``anchor``, with
+    ``origin``'s location where they have none of their own."""
+    new_ops: list[Operation] = [*b.constants.ops, *b.block.ops]
+    for new in new_ops:
+        if new.parent is not None:
+            new.detach()
+        for inner in new.walk():
+            if not source_loc(inner.location).known:
+                inner.location = origin.location
+    rewriter.insert(new_ops, InsertPoint.before(anchor))

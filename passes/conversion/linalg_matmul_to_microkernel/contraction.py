@@ -21,14 +21,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from math import prod
+from typing import ClassVar
 
 from mlkit.dialects.linalg.attrs import IteratorType
-from xdsl.dialects.builtin import Float32Type, Float64Type, MemRefType
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import Bound, Builder
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import DYNAMIC_INDEX, Float32Type, Float64Type, MemRefType, NoneAttr
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 
-__all__ = ["Access", "Contraction", "match_contraction"]
+__all__ = [
+    "Access",
+    "Contraction",
+    "MultiplyAdd",
+    "match_contraction",
+    "multiply_add",
+    "permutation_dims",
+]
 
 M, N, K = "m", "n", "k"
 
@@ -36,28 +47,79 @@ M, N, K = "m", "n", "k"
 @dataclass(frozen=True)
 class Access:
     """One operand of the matmul: its buffer and, per buffer dimension, the
-    role of the loop that indexes it (``m``, ``n``, ``k`` or ``b0``, ``b1``...)."""
+    role of the loop that indexes it (``m``, ``n``, ``k`` or ``b0``, ``b1``...).
+
+    A role may index several dimensions (a convolution's output pixels
+    ``n, oh, ow`` are one ``m``): its index is then the row-major flat index
+    over them, in the buffer's order."""
 
     buffer: SSAValue
     roles: tuple[str, ...]
+    plain: ClassVar[bool] = True  # indexed by its roles alone (a convolution's image is not)
 
     @property
     def type(self) -> MemRefType:
         assert isinstance(self.buffer.type, MemRefType)
         return self.buffer.type
 
-    def dim_of(self, role: str) -> int:
-        return self.roles.index(role)
+    def dims_of(self, role: str) -> list[int]:
+        return [d for d, r in enumerate(self.roles) if r == role]
 
-    def indices(self, at: Mapping[str, SSAValue]) -> list[SSAValue]:
-        return [at[role] for role in self.roles]
+    def size(self, b: Builder, dim: int) -> Bound:
+        """The size of dimension ``dim`` of the buffer, folded where static."""
+        static = self.type.get_shape()[dim]
+        if static != DYNAMIC_INDEX:
+            return static
+        return b.add_op(memref.DimOp(self.buffer, b.value(dim))).results[0]
 
-    def contiguous(self, role: str) -> bool:
-        """Whether ``role`` walks the buffer's innermost dimension with unit stride."""
-        if self.roles[-1] != role:
+    def static_extent(self, role: str) -> int | None:
+        """The trip count of ``role`` where the type fixes it."""
+        shape = [self.type.get_shape()[d] for d in self.dims_of(role)]
+        return None if DYNAMIC_INDEX in shape else prod(shape)
+
+    def extent(self, b: Builder, role: str) -> Bound:
+        """The trip count of ``role``: the product of the sizes it indexes."""
+        total: Bound = 1
+        for d in self.dims_of(role):
+            total = b.mul(total, self.size(b, d))
+        return total
+
+    def delinearize(self, b: Builder, role: str, flat: Bound) -> dict[int, Bound]:
+        """The index of each dimension ``role`` indexes, at its flat index ``flat``."""
+        dims = self.dims_of(role)
+        indices: dict[int, Bound] = {}
+        for d in reversed(dims[1:]):
+            size = self.size(b, d)
+            indices[d], flat = b.rem(flat, size), b.div(flat, size)
+        indices[dims[0]] = flat
+        return indices
+
+    def locate(self, b: Builder, at: Mapping[str, Bound]) -> list[SSAValue]:
+        """The buffer indices of the element at the roles' indices ``at``."""
+        indices: dict[int, Bound] = {}
+        for role in dict.fromkeys(self.roles):
+            indices.update(self.delinearize(b, role, at[role]))
+        return [b.value(indices[d]) for d in range(len(self.roles))]
+
+    def _linear(self, dims: list[int]) -> bool:
+        """Whether the flat index over ``dims`` (trailing ones) walks memory with unit stride."""
+        if dims != list(range(len(self.roles) - len(dims), len(self.roles))):
             return False
-        strides = self.type.get_strides()
-        return strides is not None and strides[-1] == 1
+        if isinstance(self.type.layout, NoneAttr):
+            return True
+        strides, shape = self.type.get_strides(), self.type.get_shape()
+        if strides is None or strides[-1] != 1:
+            return False
+        return all(
+            strides[d] is not None and shape[d + 1] != DYNAMIC_INDEX
+            and strides[d + 1] is not None and strides[d] == strides[d + 1] * shape[d + 1]
+            for d in dims[:-1]
+        )  # fmt: skip
+
+    def contiguous(self, role: str, lanes: int = 1) -> bool:
+        """Whether ``role`` walks the buffer with unit stride, in runs of whole
+        ``lanes``-wide vectors."""
+        return self.roles[-1] == role and self._linear(self.dims_of(role))
 
 
 @dataclass(frozen=True)
@@ -72,13 +134,18 @@ class Contraction:
     element: Float32Type | Float64Type
     batch: tuple[str, ...]
 
-    def extent_source(self, role: str) -> tuple[SSAValue, int]:
-        """A buffer and dimension whose size is the trip count of ``role``."""
-        access = self.lhs if role == K else self.out
-        return access.buffer, access.dim_of(role)
+    def extent_access(self, role: str) -> Access:
+        """An operand whose sizes give the trip count of ``role``."""
+        if role != K:
+            return self.out
+        return self.lhs if self.lhs.plain else self.rhs
+
+    def static_extent(self, role: str) -> int | None:
+        return self.extent_access(role).static_extent(role)
 
 
-def _dims(map_: AffineMap) -> list[int] | None:
+def permutation_dims(map_: AffineMap) -> list[int] | None:
+    """The loops a projected permutation map reads, in order, else None."""
     if not all(isinstance(e, AffineDimExpr) for e in map_.results):
         return None
     dims = [e.position for e in map_.results]  # type: ignore[attr-defined]
@@ -106,8 +173,19 @@ def _is_multiply_add(op: LinalgStructuredOperation) -> bool:
     )
 
 
-def match_contraction(op: Operation) -> Contraction | None:
-    """The matmul ``op`` is, or None when it is not one this pass rewrites."""
+@dataclass(frozen=True)
+class MultiplyAdd:
+    """A structured op on buffers of one float type whose body is a
+    multiply-add: its inputs and init, their type, maps and loop kinds."""
+
+    operands: list[SSAValue]
+    element: Float32Type | Float64Type
+    maps: list[AffineMap]
+    kinds: list[IteratorType]
+
+
+def multiply_add(op: Operation) -> MultiplyAdd | None:
+    """``op`` as a :class:`MultiplyAdd` of two inputs and one init, else None."""
     if not isinstance(op, LinalgStructuredOperation) or op.results:
         return None
     inputs, outputs = list(op.inputs), list(op.outputs)
@@ -125,8 +203,16 @@ def match_contraction(op: Operation) -> Contraction | None:
     if not _is_multiply_add(op):
         return None
     maps = [m.data for m in op.get_indexing_maps()]
-    kinds = [k.data for k in op.get_iterator_types()]
-    dims = [_dims(m) for m in maps]
+    return MultiplyAdd(operands, element, maps, [k.data for k in op.get_iterator_types()])
+
+
+def match_contraction(op: Operation) -> Contraction | None:
+    """The matmul ``op`` is, or None when it is not one this pass rewrites."""
+    found = multiply_add(op)
+    if found is None:
+        return None
+    operands, element, kinds = found.operands, found.element, found.kinds
+    dims = [permutation_dims(m) for m in found.maps]
     if any(d is None for d in dims):
         return None
     a_dims, b_dims, c_dims = (set(d) for d in dims)  # type: ignore[arg-type]

@@ -8,9 +8,11 @@
 - **The elementwise op after it** (a bias add, an activation: a parallel
   ``linalg.generic`` that reads C with the identity map, other operands with
   projected permutations, and writes a new allocation D, arith and math ops only,
-  when C is a local allocation used by nothing else but its ``dealloc``):
+  when C is a local allocation (``alloc`` or ``alloca``) used by nothing else
+  but its ``dealloc``):
   the last KC slice applies its body to the finished C tile in registers and
-  stores the result to D; the op is erased, and C is never read again.
+  stores the result to D; the op is erased, and C is never read again (with
+  the fill absorbed too, the partial sums live in D and C goes away).
 
 Both are upstream's producer/consumer fusion into the tiles of a tiled
 contraction (``transform.structured.fuse_into_containing_op``), specialized
@@ -39,6 +41,10 @@ from xdsl.ir.affine import AffineDimExpr
 __all__ = ["Epilogue", "find_epilogue", "find_fill"]
 
 
+# a buffer of its own (on the heap, or on the stack where small temporaries are promoted)
+_FRESH = (memref.AllocOp, memref.AllocaOp)
+
+
 def _parallel(op: LinalgStructuredOperation) -> bool:
     return all(k.data == IteratorType.PARALLEL for k in op.get_iterator_types())
 
@@ -50,8 +56,8 @@ def _is_identity(op: LinalgStructuredOperation, position: int) -> bool:
 
 def find_fill(c: Contraction) -> tuple[Operation, SSAValue] | None:
     """The op filling C right before the matmul, and the value it writes."""
-    k_extent = c.lhs.type.get_shape()[c.lhs.dim_of("k")]
-    if k_extent < 1:  # dynamic (or empty): the nest might not write C
+    k_extent = c.static_extent("k")
+    if k_extent is None or k_extent < 1:  # dynamic (or empty): the nest might not write C
         return None
     prev = c.op.prev_op
     while prev is not None and is_memory_effect_free(prev):
@@ -126,7 +132,7 @@ class Epilogue:
     ) -> SSAValue:
         if not isinstance(source, Access):
             return self._uniform(b, source, lanes)
-        indices = source.indices(at)
+        indices = source.locate(b, at)
         if lanes and N in source.roles:
             load = vector.LoadOp(source.buffer, indices, VectorType(source.type.element_type, [lanes]))
             return b.add_op(load).results[0]
@@ -155,13 +161,11 @@ def _body_ok(block: Block, element: Attribute) -> bool:
 def find_epilogue(c: Contraction, fill: Operation | None) -> Epilogue | None:
     """The elementwise consumer of C that the tiles can apply, if any
     (``fill``: the fill of C that the tiles absorb)."""
-    if c.batch:
-        return None
     c_buffer = c.out.buffer
-    if not isinstance(c_buffer.owner, memref.AllocOp):
+    if not isinstance(c_buffer.owner, _FRESH):
         return None
     nxt = c.op.next_op
-    while nxt is not None and (is_memory_effect_free(nxt) or isinstance(nxt, memref.AllocOp)):
+    while nxt is not None and (is_memory_effect_free(nxt) or isinstance(nxt, _FRESH)):
         nxt = nxt.next_op
     if not isinstance(nxt, LinalgStructuredOperation) or nxt.results or not _parallel(nxt):
         return None
@@ -170,7 +174,7 @@ def find_epilogue(c: Contraction, fill: Operation | None) -> Epilogue | None:
         return None
     out_buffer = outputs[0]
     # a fresh buffer: written while A and B are still being read, it must not alias them
-    if not isinstance(out_buffer.owner, memref.AllocOp) or out_buffer in inputs:
+    if not isinstance(out_buffer.owner, _FRESH) or out_buffer in inputs:
         return None
     if not isinstance(out_buffer.type, MemRefType) or out_buffer.type.get_shape() != c.out.type.get_shape():
         return None

@@ -24,7 +24,10 @@ the A column and a ``vector.fma`` per accumulator. The accumulators start at
 zero, so that no FMA waits for C to arrive from memory, and after each KC
 slice are added to the C tile (the op's init: C += A * B), or to the value of
 an absorbed fill in the first slice; the last slice may store an absorbed
-epilogue of the tile instead (:mod:`.fusion`). A tile that crosses the edge
+epilogue of the tile instead (:mod:`.fusion`). With both absorbed, the
+partial sums of the earlier slices are kept in the epilogue's output itself,
+and C, never read, is not allocated: one buffer of the size of C instead of
+two in the caches. A tile that crosses the edge
 of C (or a C whose rows are not contiguous) goes through an ``MR x NR``
 scratch tile, copied in and out element by element for the part inside C.
 The scratch buffers are 64-byte aligned and freed after the nest.
@@ -42,20 +45,23 @@ Static sizes fold: a dimension that is a multiple of its block loses its
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from mlkit.diagnostics.locations import source_loc
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.blocking import Blocking
-from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import Bound, Builder, Constants
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import (
+    Bound,
+    Builder,
+    Constants,
+    insert_built,
+)
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import K, M, N, Contraction
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.fusion import Epilogue
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.packing import Packer
 from xdsl.dialects import arith as xarith
 from xdsl.dialects import memref, vector
-from xdsl.dialects.builtin import DYNAMIC_INDEX, VectorType
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
-from xdsl.rewriter import InsertPoint
 
 __all__ = ["emit_matmul"]
 
@@ -165,12 +171,12 @@ class _Nest:
         for n, acc in enumerate(accs):
             r, v = divmod(n, p.vectors_per_row)
             at = {**self.at, M: b.value(b.add(i0, r)), N: b.value(b.add(j0, v * p.vl))}
-            where = out.indices(at)
+            where = out.locate(b, at)
             total = b.add_op(xarith.AddfOp(self.old_value(b, out.buffer, where, is_first), acc)).results[0]
             if is_last:
                 assert self.epilogue is not None
                 result = self.epilogue.apply(b, total, at, p.vl)
-                b.add_op(vector.StoreOp(result, self.epilogue.out.buffer, self.epilogue.out.indices(at)))
+                b.add_op(vector.StoreOp(result, self.epilogue.out.buffer, self.epilogue.out.locate(b, at)))
             else:
                 b.add_op(vector.StoreOp(total, out.buffer, where))
 
@@ -224,7 +230,7 @@ class _Nest:
         _, rb, r, _ = b.for_(0, b.min(rows, self.p.mr), 1)
         _, cb, j, _ = rb.for_(0, rb.min(cols, self.p.nr), 1)
         at = {**self.at, M: cb.value(cb.add(i0, r)), N: cb.value(cb.add(j0, j))}
-        c_at = out.indices(at)
+        c_at = out.locate(cb, at)
         if into_scratch:
             value = cb.add_op(memref.LoadOp.get(out.buffer, c_at)).results[0]
             cb.add_op(memref.StoreOp.get(value, self.ct, [r, j]))
@@ -232,7 +238,7 @@ class _Nest:
             assert self.epilogue is not None
             value = cb.add_op(memref.LoadOp.get(self.ct, [r, j])).results[0]
             result = self.epilogue.apply(cb, value, at, 0)
-            cb.add_op(memref.StoreOp.get(result, self.epilogue.out.buffer, self.epilogue.out.indices(at)))
+            cb.add_op(memref.StoreOp.get(result, self.epilogue.out.buffer, self.epilogue.out.locate(cb, at)))
         else:
             value = cb.add_op(memref.LoadOp.get(self.ct, [r, j])).results[0]
             cb.add_op(memref.StoreOp.get(value, out.buffer, c_at))
@@ -308,20 +314,23 @@ def emit_matmul(
     """Replace the matmul ``c.op`` by its blocked loop nest, absorbing ``fill``
     (the op and its value) and ``epilogue`` (see :mod:`.fusion`)."""
     op = c.op
+    temporary = c.out.buffer
+    if fill is not None and epilogue is not None and epilogue.out.type == c.out.type:
+        # C starts from the fill and is only read by the epilogue: the partial
+        # sums of the KC slices go to D itself, and C is never touched
+        c = replace(c, out=replace(epilogue.out, roles=c.out.roles))
     constants = Constants()
     pre = Builder(Block(), constants)
     extents: dict[str, Bound] = {}
     for role in (*c.batch, M, N, K):
-        buffer, dim = c.extent_source(role)
-        size = c.out.type.get_shape()[dim] if buffer is c.out.buffer else c.lhs.type.get_shape()[dim]
-        if size == DYNAMIC_INDEX:
-            extents[role] = pre.add_op(memref.DimOp(buffer, constants.index(dim))).results[0]
-        else:
-            extents[role] = size
+        extents[role] = c.extent_access(role).extent(pre, role)
     m, n, k = extents[M], extents[N], extents[K]
     mc = min(p.mc, _round_up(m, p.mr)) if isinstance(m, int) else p.mc
     nc = min(p.nc, _round_up(n, p.nr)) if isinstance(n, int) else p.nc
     kc = max(1, min(p.kc, k)) if isinstance(k, int) else p.kc
+    width = c.element.bitwidth // 8
+    if isinstance(k, int) and kc < k <= p.kc_max and k * nc * width <= p.panel_bytes:
+        kc = k
     nest = _Nest(c, p, extents, mc, nc, kc)
     nest.fill = fill[1] if fill is not None else None
     nest.epilogue = epilogue
@@ -348,20 +357,16 @@ def emit_matmul(
     for buffer in (nest.bp,) if parallel else (nest.ap, nest.bp, nest.ct):
         if buffer is not None:
             pre.add_op(memref.DeallocOp.get(buffer))
-    new_ops: list[Operation] = [*constants.ops, *pre.block.ops]
-    for new in new_ops:
-        if new.parent is not None:
-            new.detach()
-        for inner in new.walk():
-            if not source_loc(inner.location).known:
-                inner.location = op.location
     # after the epilogue's output is allocated (only allocations and pure ops
     # sit between the matmul and the epilogue)
-    anchor = epilogue.op if epilogue is not None else op
-    rewriter.insert(new_ops, InsertPoint.before(anchor))
+    insert_built(rewriter, pre, epilogue.op if epilogue is not None else op, op)
     rewriter.erase(op)
     if epilogue is not None:
         rewriter.erase(epilogue.op)
     if fill is not None:
         rewriter.erase(fill[0])
+    if temporary is not c.out.buffer:
+        for use in list(temporary.uses):
+            rewriter.erase(use.operation)
+        rewriter.erase(temporary.owner)  # type: ignore[arg-type]
 

@@ -14,6 +14,9 @@ How a whole sliver is read depends on the source's layout:
   ``width`` rows of one vector each are loaded and interleaved with
   ``vector.shuffle`` (a transpose by log2(width) rounds of zips), then stored
   whole; the last ``kc mod VL`` values of k are copied one by one;
+- a convolution's image along its output pixels (NCHW, stride 1): one
+  contiguous run per output row the sliver spans, at each k
+  (:meth:`Packer.runs`);
 - anything else element by element.
 """
 
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import Bound, Builder
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import K, Access
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.conv import Gather
 from xdsl.dialects import memref, vector
 from xdsl.dialects.builtin import DenseArrayBase, VectorType, i64
 from xdsl.ir import Attribute, SSAValue
@@ -73,7 +77,7 @@ class Packer:
         return VectorType(self.element, [lanes])
 
     def indices(self, b: Builder, src: Access, **at: Bound) -> list[SSAValue]:
-        return src.indices({**self.at, **{r: b.value(v) for r, v in at.items()}})
+        return src.locate(b, {**self.at, **at})
 
     def pack(
         self, b: Builder, src: Access, role: str, start: Bound, extent: Bound,
@@ -107,9 +111,13 @@ class Packer:
         pc: Bound, kc: Bound, dst: SSAValue, sliver: Bound,
     ) -> None:
         full = valid == width
-        if full and src.contiguous(role):
+        if isinstance(src, Gather) and src.runs_along(role):
+            self.runs(b, src, role, base, valid, width, pc, kc, dst, sliver)
+            if not full:
+                self.scalars(b, None, role, base, valid, width, pc, 0, kc, width, dst, sliver)
+        elif full and src.contiguous(role):
             self.rows(b, src, role, base, width, pc, kc, dst, sliver)
-        elif full and src.contiguous(K) and _is_power_of_two(width) and self.vl > 1:
+        elif full and src.contiguous(K, self.vl) and _is_power_of_two(width) and self.vl > 1:
             whole = b.round_down(kc, self.vl)
             self.transposed(b, src, role, base, width, pc, whole, dst, sliver)
             self.scalars(b, src, role, base, 0, width, pc, whole, kc, width, dst, sliver)
@@ -134,6 +142,39 @@ class Packer:
             kb.add_op(vector.StoreOp(load.results[0], dst, [kb.value(sliver), position]))
             offset += lanes
         kb.yield_()
+
+    def runs(
+        self, b: Builder, src: Gather, role: str, base: Bound, valid: Bound, width: int,
+        pc: Bound, kc: Bound, dst: SSAValue, sliver: Bound,
+    ) -> None:
+        """A convolution's columns (NCHW, stride 1): the part of the sliver in
+        one output row is, at each k, one run of the image, copied in whole
+        vectors and a scalar rest; a sliver spans a row or a few."""
+        part = src.part(role)
+        row = part.access.size(b, part.access.dims_of(role)[-1])
+        first = b.rem(base, row)
+        count = b.div(b.sub(b.add(b.add(first, valid), row), 1), row)
+        _, sb, segment, _ = b.for_(0, count, 1)
+        lo = sb.max(0, sb.sub(sb.mul(segment, row), first))
+        hi = sb.min(valid, sb.sub(sb.mul(sb.add(segment, 1), row), first))
+        length = sb.sub(hi, lo)
+        whole = sb.round_down(length, self.vl)
+        _, kb, k, _ = sb.for_(0, kc, 1)
+        start = self.indices(kb, src, **{role: kb.add(base, lo), K: kb.add(pc, k)})
+        out = kb.add(kb.mul(k, width), lo)
+        for step, lo_j, hi_j in ((self.vl, 0, whole), (1, whole, length)):
+            _, jb, j, _ = kb.for_(lo_j, hi_j, step)
+            at = [*start[:-1], jb.value(jb.add(start[-1], j))]
+            where = [jb.value(sliver), jb.value(jb.add(out, j))]
+            if step > 1:
+                value = jb.add_op(vector.LoadOp(src.buffer, at, self.vector(step))).results[0]
+                jb.add_op(vector.StoreOp(value, dst, where))
+            else:
+                value = jb.add_op(memref.LoadOp.get(src.buffer, at)).results[0]
+                jb.add_op(memref.StoreOp.get(value, dst, where))
+            jb.yield_()
+        kb.yield_()
+        sb.yield_()
 
     def transposed(
         self, b: Builder, src: Access, role: str, base: Bound, width: int,
