@@ -150,7 +150,7 @@ def test_a_truncated_entry_is_not_served(entry: Path, cache_dir: Path) -> None:
     assert_recompiled_and_rewritten(cache_dir, entry)
 
 
-@pytest.mark.parametrize("garbage", [b"", b"\xff\xfe\x00garbage", b"[1, 2]", b'{"format": 3}'])
+@pytest.mark.parametrize("garbage", [b"", b"\xff\xfe\x00garbage", b"[1, 2]", b'{"format": %d}' % FORMAT])
 def test_garbage_is_not_served(entry: Path, cache_dir: Path, garbage: bytes) -> None:
     entry.write_bytes(garbage)
     if garbage.startswith(b"["):
@@ -192,6 +192,79 @@ def test_malformed_signatures_are_not_served(entry: Path, cache_dir: Path) -> No
     payload = read_entry(entry)["payload"]
     sig = next(s for s in payload["signatures"] if s["name"] == "scale")
     sig["ties"] = [{"dims": [[0, 3]], "reason": "none"}]  # memref<4xf64> has no dimension 3
+    write_entry(entry, payload)
+    assert_recompiled_and_rewritten(cache_dir, entry)
+
+
+# -- object code ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def generated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The roles of the modules LLVM generates code for from now on."""
+    from mlkit.execution.objects import ObjectCode
+
+    roles: list[str] = []
+    notify = ObjectCode._notify
+
+    def record(self: ObjectCode, module: Any, buffer: bytes) -> None:
+        notify(self, module, buffer)
+        roles.extend(r for r in self.generated if r not in roles)
+
+    monkeypatch.setattr(ObjectCode, "_notify", record)
+    return roles
+
+
+def test_a_disk_hit_generates_no_code(entry: Path, generated: list[str]) -> None:
+    import hashlib
+
+    payload = read_entry(entry)["payload"]
+    main = payload["objects"]["main"]
+    assert main["sha256"] == hashlib.sha256(payload["llvm_ir"].encode()).hexdigest()
+    assert "triple=" in payload["machine"] and "cpu=" in payload["machine"]
+    c = compiler()
+    check_program(c.compile(SOURCE))
+    assert (c.stats.pipeline_runs, c.stats.disk_hits, generated) == (0, 1, [])
+
+
+def _other_programs_objects(cache_dir: Path, entry: Path) -> dict[str, Any]:
+    """The objects of SOURCE with 7.0 for 5.0 (a valid program, other answers)."""
+    compiler().compile(SOURCE.replace("5.0 : f64", "7.0 : f64"))
+    (other,) = [p for p in cache_dir.glob("*.json") if p != entry]
+    objects: dict[str, Any] = read_entry(other)["payload"]["objects"]
+    other.unlink()
+    return objects
+
+
+def test_objects_of_other_ir_are_not_served(
+    entry: Path, cache_dir: Path, generated: list[str]
+) -> None:
+    """Another program's code under this entry (checksum recomputed): its
+    digest is not this IR's, so the IR is compiled instead."""
+    payload = read_entry(entry)["payload"]
+    payload["objects"] = _other_programs_objects(cache_dir, entry)
+    write_entry(entry, payload)
+    generated.clear()
+    c = compiler()
+    check_program(c.compile(SOURCE))  # 6.0, not 8.0
+    assert (c.stats.pipeline_runs, c.stats.disk_hits, generated) == (0, 1, ["main"])
+
+
+def test_objects_for_another_machine_are_not_served(
+    entry: Path, cache_dir: Path, generated: list[str]
+) -> None:
+    payload = read_entry(entry)["payload"]
+    payload["machine"] = payload["machine"].replace("cpu=", "cpu=other-")
+    write_entry(entry, payload)
+    c = compiler()
+    check_program(c.compile(SOURCE))
+    assert (c.stats.pipeline_runs, c.stats.disk_hits, generated) == (0, 1, ["main"])
+
+
+@pytest.mark.parametrize("objects", [{"main": {"sha256": "0", "code": "not base64!"}}, []])
+def test_malformed_objects_are_not_served(entry: Path, cache_dir: Path, objects: Any) -> None:
+    payload = read_entry(entry)["payload"]
+    payload["objects"] = objects
     write_entry(entry, payload)
     assert_recompiled_and_rewritten(cache_dir, entry)
 

@@ -1,6 +1,7 @@
 """The embedding API's compile cache: in memory (the compiled program) and on
-disk (the lowered, optimized LLVM IR and the recorded signatures, so that
-another process skips parsing and passes and only JITs).
+disk (the lowered, optimized LLVM IR, the object code LLVM generated from
+it and the recorded signatures, so that another process skips parsing,
+passes, LLVM's optimizer and its code generator, and only links and loads).
 
 The directory is ``$MLKIT_CACHE_DIR`` or ``~/.cache/mlkit`` (``$XDG_CACHE_HOME``
 honoured), read at each use; a directory that can't be written just disables
@@ -10,12 +11,18 @@ the disk cache. A :class:`CompileCache` belongs to the
 Nothing on disk is trusted: a file can be truncated, edited, or written by
 another version. An entry (``<key>.json``) is::
 
-    {"format": 3, "sha256": "<hex>", "payload": {"key": "<key>",
-     "llvm_ir": "...", "signatures": [...], "unsupported": {...}}}
+    {"format": 4, "sha256": "<hex>", "payload": {"key": "<key>",
+     "llvm_ir": "...", "signatures": [...], "unsupported": {...},
+     "machine": "<llvm version, triple, cpu, features, codegen level>",
+     "objects": {"<role>": {"sha256": "<of the IR it came from>",
+                            "code": "<base64>"}}}}
 
 where ``sha256`` is :func:`payload_checksum` of ``payload``. :meth:`load`
 gives back the payload only when the file parses, has this format, names its
-own key and matches its checksum; anything else is discarded (and a
+own key and matches its checksum; the JIT then uses an object only on a
+machine that ``machine`` describes and for a module whose IR text has the
+object's ``sha256`` (:mod:`mlkit.execution.objects`), and generates code
+afresh for any other. Anything else is discarded (and a
 :class:`CacheWarning` says why), and the caller compiles afresh. Entries are
 written to a temporary file in the same directory, flushed, then renamed over
 the old one (:func:`os.replace`), so that a reader, or a process killed
@@ -29,6 +36,8 @@ of the loaded plugins, and the tool and host versions
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 import os
@@ -51,7 +60,7 @@ __all__ = [
 ]
 
 CACHE_ENV = "MLKIT_CACHE_DIR"
-FORMAT = 3  # 2: signatures record size ties; 3: checksummed payload, argument names
+FORMAT = 4  # 2: signatures record size ties; 3: checksummed payload, argument names; 4: objects
 
 
 class CacheWarning(UserWarning):
@@ -117,7 +126,8 @@ class CompileCache:
 
     def load(self, k: str) -> dict[str, Any] | None:
         """The payload of ``k``'s entry (``llvm_ir``, ``signatures``,
-        ``unsupported``), or None: missing, or damaged (then discarded)."""
+        ``unsupported``, ``machine``, and ``objects`` decoded to role ->
+        (IR digest, bytes)), or None: missing, or damaged (then discarded)."""
         path = self.path(k)
         try:
             data = path.read_bytes()
@@ -135,6 +145,14 @@ class CompileCache:
             self.discard(k, "its checksum does not match its contents")
             return None
         problem = _payload_problem(k, payload)
+        if problem is None:
+            try:
+                payload["objects"] = {
+                    role: (obj["sha256"], base64.b64decode(obj["code"], validate=True))
+                    for role, obj in payload["objects"].items()
+                }
+            except (binascii.Error, ValueError):
+                problem = "its object code is not base64"
         if problem is not None:
             self.discard(k, problem)
             return None
@@ -159,14 +177,22 @@ class CompileCache:
         llvm_ir: str,
         signatures: list[dict[str, Any]],
         unsupported: dict[str, str] | None = None,
+        machine: str = "",
+        objects: dict[str, tuple[str, bytes]] | None = None,
     ) -> None:
         """Write ``k``'s entry atomically; a directory that can't be written
-        leaves the disk cache off."""
+        leaves the disk cache off. ``objects`` (role -> (IR digest, object
+        code)) are for the machine ``machine`` describes."""
         payload = {
             "key": k,
             "llvm_ir": llvm_ir,
             "signatures": signatures,
             "unsupported": unsupported or {},
+            "machine": machine,
+            "objects": {
+                role: {"sha256": digest, "code": base64.b64encode(code).decode("ascii")}
+                for role, (digest, code) in (objects or {}).items()
+            },
         }
         entry = {"format": FORMAT, "sha256": payload_checksum(payload), "payload": payload}
         tmp: str | None = None
@@ -217,4 +243,15 @@ def _payload_problem(k: str, payload: Any) -> str | None:
         isinstance(n, str) and isinstance(v, str) for n, v in unsupported.items()
     ):
         return "its unsupported functions are not a table of strings"
+    if not isinstance(payload.get("machine"), str):
+        return "it does not say which machine its object code is for"
+    objects = payload.get("objects")
+    if not isinstance(objects, dict) or not all(
+        isinstance(role, str)
+        and isinstance(obj, dict)
+        and isinstance(obj.get("sha256"), str)
+        and isinstance(obj.get("code"), str)
+        for role, obj in objects.items()
+    ):
+        return "its object code is not a table of digests and base64 strings"
     return None

@@ -126,7 +126,9 @@ class Compiler:
             # one's own may leave them out) is not stored: loading it would fail
             if _symbol_problem(compiled, signatures) is None:
                 sigs = [s.to_json() for s in signatures.values()]
-                self.cache.store(k, llvm_ir, sigs, unsupported)
+                self.cache.store(
+                    k, llvm_ir, sigs, unsupported, compiled.machine, compiled.objects
+                )
         return program
 
     def _compile_fresh(
@@ -142,7 +144,7 @@ class Compiler:
             module, signatures = self._lower(text, pipeline, unsupported)
             backend.prepare_host(module)  # type: ignore[arg-type]
             backend.enter_thread()  # the JIT runs the module's constructors here
-            compiled = jit_compile(module, options)
+            compiled = jit_compile(module, options, keep_objects=True)
         except DiagnosticError as err:
             from mlkit.diagnostics import SourceManager, format_diagnostic
 
@@ -154,7 +156,8 @@ class Compiler:
         return compiled, signatures, unsupported
 
     def _from_disk(self, k: str, options: Any, memory: Memory) -> CompiledProgram | None:
-        """The program of the disk entry ``k``, JIT-compiled from its LLVM IR;
+        """The program of the disk entry ``k``, loaded from its object code
+        (or JIT-compiled from its LLVM IR where that does not fit);
         None without an entry, or for a damaged one (discarded: the caller
         compiles afresh and rewrites it). Every function the signatures name
         must be defined in the compiled code with the C interface they
@@ -173,7 +176,13 @@ class Compiler:
                     raise ValueError(f"@{sig.name} has two signatures")
                 sigs[sig.name] = sig
             names = [f"_mlir_ciface_{n}" for n in sigs]
-            compiled = jit_compile_llvm_ir(entry["llvm_ir"], names, options, optimize=False)
+            compiled = jit_compile_llvm_ir(
+                entry["llvm_ir"],
+                names,
+                options,
+                optimize=False,
+                objects=(entry["machine"], entry["objects"]),
+            )
         except Exception as exc:  # noqa: BLE001 - damaged: LLVM rejects it, or the signatures
             self.cache.discard(k, f"{type(exc).__name__}: {str(exc).strip()[:300]}")
             return None
@@ -206,7 +215,11 @@ class Compiler:
         except PipelineError as exc:
             raise ValueError(exc.render()) from None
         self.stats.pipeline_runs += 1
-        PassRunner(ctx).run(pm, module)
+        # verified as it came in and once the pipeline is done, not after every
+        # pass: that was half of a small kernel's compile time. A pass that
+        # crashes on IR an earlier one broke still gets the located error.
+        PassRunner(ctx, verify_each=False).run(pm, module)
+        verify_op_tree(module)
         return module, signatures
 
 

@@ -7,7 +7,10 @@ the module leaves undefined come from mlkit's built-in runtime (upstream's
 runner utils), the process, or ``shared_libs``; any other is a located error
 before code is generated (MCJIT would abort the process instead). Once
 optimized, the code's ``malloc``/``aligned_alloc``/``free`` are bound to the
-runtime's caching allocator (``JitOptions.caching_allocator``).
+runtime's caching allocator (``JitOptions.caching_allocator``). With
+``keep_objects`` the object code LLVM generates is kept, and
+:func:`jit_compile_llvm_ir` takes it back instead of generating it again
+(:mod:`mlkit.execution.objects`): the embedding API's disk cache.
 
 MCJIT rather than llvmlite's ORC wrapper: ORC there wants every library and
 symbol named when the JIT is built, and reports unresolved symbols only as a
@@ -23,13 +26,15 @@ from typing import TYPE_CHECKING, Any
 from xdsl.ir import Operation
 
 from mlkit.diagnostics import DiagnosticError
-from mlkit.dialects import llvm
+from mlkit.execution.objects import ObjectCode, ir_digest, machine_description
 from mlkit.execution.symbols import JitError, check_resolved, external_symbols
 from mlkit.execution.symbols import load_shared_libraries, symbol_ops
 from mlkit.diagnostics.locations import op_loc
 
 if TYPE_CHECKING:
     from llvmlite.binding import ExecutionEngine, ModuleRef, TargetMachine
+
+    from mlkit.dialects import llvm
 
 __all__ = [
     "CompiledModule",
@@ -76,9 +81,14 @@ class CompiledModule:
 
     engine: ExecutionEngine
     llvm_module: ModuleRef
-    functions: dict[str, llvm.LLVMFunctionType]
+    functions: dict[str, llvm.LLVMFunctionType | None]
     options: JitOptions
     _keep: list[Any] = field(default_factory=list[Any])
+    # with keep_objects: role -> (digest of its IR text, object code), and the
+    # machine they are for (mlkit.execution.objects)
+    objects: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    machine: str = ""
+    _ir_text: str | None = None
 
     def address(self, name: str) -> int:
         """Where function ``name`` starts; KeyError if the module lacks it."""
@@ -105,8 +115,10 @@ class CompiledModule:
 
     @property
     def llvm_ir(self) -> str:
-        """The LLVM IR that was compiled (after optimization)."""
-        return str(self.llvm_module)
+        """The LLVM IR that was compiled (after optimization), printed once."""
+        if self._ir_text is None:
+            self._ir_text = str(self.llvm_module)
+        return self._ir_text
 
 
 # GPU ops the translation turns into calls of the GPU runtime (mlkit.runtime.cuda)
@@ -139,6 +151,11 @@ def _initialize() -> None:
 
 def target_machine(options: JitOptions, codegen_level: int) -> TargetMachine:
     """The host's target machine, honouring ``--march`` and ``--mcpu``."""
+    return _target_machine(options, codegen_level)[0]
+
+
+def _target_machine(options: JitOptions, codegen_level: int) -> tuple[TargetMachine, str]:
+    """The host's target machine and its :func:`machine_description`."""
     import llvmlite.binding as llvm_binding
 
     _initialize()
@@ -161,9 +178,10 @@ def target_machine(options: JitOptions, codegen_level: int) -> TargetMachine:
         problem = check_cpu(triple, cpu)
         if problem is not None:
             raise JitError(problem)
-    return target.create_target_machine(
+    machine = target.create_target_machine(
         cpu=cpu, features=features, opt=codegen_level, reloc="default", codemodel="jitdefault"
     )
+    return machine, machine_description(triple, cpu, features, codegen_level)
 
 
 def _optimize(module: ModuleRef, machine: TargetMachine, level: int | None) -> None:
@@ -178,12 +196,12 @@ def _prepare(module: ModuleRef, machine: TargetMachine) -> None:
     module.data_layout = str(machine.target_data)
 
 
-def _host_machine(options: JitOptions) -> TargetMachine:
+def _host_machine(options: JitOptions) -> tuple[TargetMachine, str]:
     """Load ``shared_libs`` and make the host's machine at the codegen level
-    ``opt_level`` asks for."""
+    ``opt_level`` asks for; with its description."""
     load_shared_libraries(options.shared_libs)
     codegen = DEFAULT_CODEGEN_LEVEL if options.opt_level is None else options.opt_level
-    return target_machine(options, codegen)
+    return _target_machine(options, codegen)
 
 
 def _bind_allocator(module: ModuleRef, options: JitOptions) -> None:
@@ -195,11 +213,12 @@ def _bind_allocator(module: ModuleRef, options: JitOptions) -> None:
 
 
 def _runtime_module(
-    needed: list[str], machine: TargetMachine, options: JitOptions
+    needed: list[str], machine: TargetMachine, options: JitOptions, objects: ObjectCode
 ) -> tuple[ModuleRef | None, set[str]]:
     """Have the built-in runtime provide what ``needed`` names: its callbacks
     go into LLVM's symbol table, its native runner utils come back as a module
-    compiled for ``machine``, with the names that module defines."""
+    compiled for ``machine`` (not optimized when ``objects`` already has its
+    code), with the names that module defines."""
     import llvmlite.binding as llvm_binding
 
     from mlkit import runtime
@@ -210,11 +229,14 @@ def _runtime_module(
         raise JitError(str(exc)) from None
     if native_ir is None:
         return None, set()
+    digest = ir_digest(f"{native_ir}\0caching_allocator={options.caching_allocator}")
     native_module = llvm_binding.parse_assembly(native_ir)
     native_module.verify()
     _prepare(native_module, machine)
-    _optimize(native_module, machine, 2)
+    if not objects.can_serve("runtime", digest):
+        _optimize(native_module, machine, 2)
     _bind_allocator(native_module, options)
+    objects.add(native_module, "runtime", digest)
     return native_module, {f.name for f in native_module.functions if not f.is_declaration}
 
 
@@ -229,7 +251,11 @@ def _trap_checks(module: ModuleRef, options: JitOptions) -> None:
 
 
 def _guards(
-    module: ModuleRef, names: list[str], machine: TargetMachine, options: JitOptions
+    module: ModuleRef,
+    names: list[str],
+    machine: TargetMachine,
+    options: JitOptions,
+    objects: ObjectCode,
 ) -> ModuleRef | None:
     """The module of the functions' guards, with runtime checks."""
     if not options.runtime_checks or not names:
@@ -243,16 +269,24 @@ def _guards(
         if (fn := module.get_function(n)).linkage == llvm_binding.Linkage.external
         and not fn.is_declaration
     ]  # fmt: skip
-    guards = llvm_binding.parse_assembly(guard_ir(module, visible))
+    text = guard_ir(module, visible)
+    guards = llvm_binding.parse_assembly(text)
     guards.verify()
     _prepare(guards, machine)
+    objects.add(guards, "guards", ir_digest(text))
     return guards
 
 
 def _finish(
-    engine: ExecutionEngine, native_module: ModuleRef | None, *extra: ModuleRef | None
+    engine: ExecutionEngine,
+    objects: ObjectCode | None,
+    native_module: ModuleRef | None,
+    *extra: ModuleRef | None,
 ) -> None:
-    """Add the runtime's module, generate code and run the static constructors."""
+    """Add the runtime's module, generate code (or take it from ``objects``)
+    and run the static constructors."""
+    if objects is not None:
+        objects.attach(engine)
     for added in (native_module, *extra):
         if added is not None:
             engine.add_module(added)
@@ -260,8 +294,12 @@ def _finish(
     engine.run_static_constructors()
 
 
-def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> CompiledModule:
-    """Compile ``module`` (llvm dialect) into this process.
+def jit_compile(
+    module: Operation, options: JitOptions = JitOptions(), *, keep_objects: bool = False
+) -> CompiledModule:
+    """Compile ``module`` (llvm dialect) into this process; with
+    ``keep_objects`` the result keeps the object code LLVM generated
+    (:attr:`CompiledModule.objects`, for a cache).
 
     Raises :class:`DiagnosticError` (located) for IR that is not llvm
     dialect, that LLVM rejects, or that needs a symbol nothing defines, and
@@ -269,12 +307,13 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     """
     import llvmlite.binding as llvm_binding
 
+    from mlkit.dialects import llvm
     from mlkit.target.llvmir.module import MODULE_ID, translate_and_verify
 
     check_llvm_dialect(module)
     if options.opt_level is not None and options.opt_level not in (0, 1, 2, 3):
         raise JitError(f"invalid optimization level {options.opt_level} (expected 0 to 3)")
-    machine = _host_machine(options)
+    machine, description = _host_machine(options)
 
     llvm_module = translate_and_verify(module)
     llvm_module.name = MODULE_ID
@@ -283,21 +322,29 @@ def jit_compile(module: Operation, options: JitOptions = JitOptions()) -> Compil
     _bind_allocator(llvm_module, options)
     _trap_checks(llvm_module, options)
 
+    objects = ObjectCode()
+    objects.add(llvm_module, "main")
     needed = external_symbols(llvm_module, module)
-    native_module, provided = _runtime_module(needed, machine, options)
+    native_module, provided = _runtime_module(needed, machine, options, objects)
     # MCJIT makes the process's own symbols visible to lookups when it is created.
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     check_resolved(needed, provided, module)
     if native_module is not None:
         check_resolved(external_symbols(native_module, module), (), module)
-    functions = {
+    functions: dict[str, llvm.LLVMFunctionType | None] = {
         name: op.function_type
         for name, op in symbol_ops(module).items()
         if isinstance(op, llvm.FuncOp) and not op.is_declaration
     }
-    guards = _guards(llvm_module, list(functions), machine, options)
-    _finish(engine, native_module, guards)
-    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module, guards])
+    guards = _guards(llvm_module, list(functions), machine, options, objects)
+    _finish(engine, objects if keep_objects else None, native_module, guards)
+    compiled = CompiledModule(
+        engine, llvm_module, functions, options, [machine, native_module, guards]
+    )
+    if keep_objects:  # the code was generated from the module as it prints now
+        compiled.objects = objects.recorded(ir_digest(compiled.llvm_ir))
+        compiled.machine = description
+    return compiled
 
 
 def jit_compile_llvm_ir(
@@ -306,13 +353,21 @@ def jit_compile_llvm_ir(
     options: JitOptions = JitOptions(),
     *,
     optimize: bool = True,
+    objects: tuple[str, dict[str, tuple[str, bytes]]] | None = None,
 ) -> CompiledModule:
     """Compile LLVM IR text (what :attr:`CompiledModule.llvm_ir` gave) with the
     same engine as :func:`jit_compile`: the embedding API's disk cache uses it
-    to skip parsing and passes. ``function_names`` are those callable later."""
+    to skip parsing and passes. ``function_names`` are those callable later.
+    ``objects`` is a machine description and the objects a
+    :attr:`CompiledModule.objects` recorded for it: where it describes this
+    machine, modules whose IR matches are not optimized or compiled again.
+    The result records its objects."""
     import llvmlite.binding as llvm_binding
 
-    machine = _host_machine(options)
+    machine, description = _host_machine(options)
+    known = objects[1] if objects is not None and objects[0] == description else {}
+    cache = ObjectCode(known)
+    main_digest = ir_digest(ir)
     llvm_module = llvm_binding.parse_assembly(ir)
     llvm_module.verify()
     _prepare(llvm_module, machine)
@@ -320,16 +375,24 @@ def jit_compile_llvm_ir(
         _optimize(llvm_module, machine, options.opt_level)
     _bind_allocator(llvm_module, options)
     _trap_checks(llvm_module, options)
+    # the code generated from ``ir`` is that of the module only when nothing changed it
+    cache.add(llvm_module, "main", None if optimize else main_digest)
     needed = [
         fn.name
         for fn in llvm_module.functions
         if fn.is_declaration and not fn.name.startswith("llvm.")
     ] + [var.name for var in llvm_module.global_variables if var.is_declaration]
-    native_module, provided = _runtime_module(needed, machine, options)
+    native_module, provided = _runtime_module(needed, machine, options, cache)
     engine = llvm_binding.create_mcjit_compiler(llvm_module, machine)
     missing = [n for n in needed if n not in provided and not llvm_binding.address_of_symbol(n)]
     if missing:
         raise JitError("undefined symbols: " + ", ".join(sorted(missing)))
-    functions = {name: None for name in function_names}
-    _finish(engine, native_module, _guards(llvm_module, list(functions), machine, options))
-    return CompiledModule(engine, llvm_module, functions, options, [machine, native_module])  # type: ignore[arg-type]
+    functions: dict[str, llvm.LLVMFunctionType | None] = {name: None for name in function_names}
+    guards = _guards(llvm_module, list(functions), machine, options, cache)
+    _finish(engine, cache, native_module, guards)
+    compiled = CompiledModule(
+        engine, llvm_module, functions, options, [machine, native_module, guards]
+    )
+    compiled.objects = cache.recorded(main_digest) if not optimize else {}
+    compiled.machine = description
+    return compiled

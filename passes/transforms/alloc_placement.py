@@ -246,5 +246,16 @@ def has_dealloc(value: SSAValue) -> bool:
 
 
 def function_ops(root: Operation, names: frozenset[str]) -> list[Operation]:
-    """The ops named in ``names`` under ``root``, outermost first."""
-    return [op for op in root.walk() if op.name in names]
+    """The ops named in ``names`` under ``root``, in pre-order. An explicit
+    stack: xDSL's recursive ``walk`` resumes one generator per enclosing op for
+    every op it yields, which is quadratic in nesting depth."""
+    found: list[Operation] = []
+    stack = [root]
+    while stack:
+        op = stack.pop()
+        if op.name in names:
+            found.append(op)
+        for region in reversed(op.regions):
+            for block in reversed(list(region.blocks)):
+                stack.extend(reversed(list(block.ops)))
+    return found

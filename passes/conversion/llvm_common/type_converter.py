@@ -65,6 +65,12 @@ class LLVMTypeConverter:
 
     index_bitwidth: int = 64
     use_bare_ptr_call_conv: bool = False
+    # type -> its conversion: a conversion builds (and verifies) new types,
+    # and a lowering asks for the same few types thousands of times
+    _converted: dict[Attribute, Attribute | None] = field(
+        default_factory=dict[Attribute, "Attribute | None"], init=False, repr=False,
+        compare=False, hash=False,
+    )
 
     @classmethod
     def from_options(cls, index_bitwidth: int = 0, use_bare_ptr_call_conv: bool = False
@@ -83,6 +89,13 @@ class LLVMTypeConverter:
     def convert_type(self, type: Attribute) -> Attribute | None:
         """The LLVM-compatible type for ``type``; ``None`` when upstream's
         converter has no conversion for it."""
+        converted = self._converted
+        if type in converted:
+            return converted[type]
+        result = converted[type] = self._convert_type(type)
+        return result
+
+    def _convert_type(self, type: Attribute) -> Attribute | None:
         if isinstance(type, IndexType):
             return self.index_type
         if isinstance(type, IntegerType):
