@@ -150,7 +150,12 @@ class FunctionTranslation:
         for value, text in zip(op.operands, texts):
             self.folder.values.setdefault(value, text)  # type: ignore[arg-type]
         result = op.results[0]
-        folded = self.module.guarded(op, lambda: self.folder.fold(op))
+        try:
+            folded = self.folder.fold(op)
+        except TranslationFailure:
+            # a constant the folder cannot take apart (a dense array constant,
+            # kept as text): the instruction stays, and LLVM folds it
+            return False
         self.folder.values[result] = folded
         self.folded.add(op)
         self.values[result] = self.module.guarded(
