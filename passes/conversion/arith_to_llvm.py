@@ -13,15 +13,18 @@ Differences from upstream, all with the same semantics:
   and ``addui_extended`` becomes ``llvm.add`` + ``llvm.icmp "ult"``: mlkit's
   LLVM dialect has no ``llvm.intr.smax``/``smin``/``umax``/``umin`` or
   ``llvm.intr.uadd.with.overflow`` ops.
-* n-D vectors (which upstream unrolls into arrays of 1-D vectors) and ops
-  on tensors are left unconverted, as is ``arith.truncf`` with a rounding mode.
+* n-D vectors become nested arrays of 1-D vectors and each elementwise op
+  works slice by slice, as upstream's ``handleMultidimensionalVectors``; the
+  ops with two results (``addui_extended``, ``mul*_extended``) and ops on
+  tensors are left unconverted on them, as is ``arith.truncf`` with a rounding
+  mode.
 * The op-folding upstream's conversion driver does on the side is left to
   ``canonicalize``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -41,6 +44,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from mlkit.dialects import llvm
 from mlkit.passes.conversion.llvm_common.conversion_pass import IndexBitwidthConversionPass
 from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
+from mlkit.passes.conversion.vector_to_llvm_nd import unroll_nd
 
 _INT_OVERFLOW = {
     "arith.addi": llvm.AddOp, "arith.subi": llvm.SubOp, "arith.muli": llvm.MulOp,
@@ -110,6 +114,18 @@ def _is_supported(type: Attribute) -> bool:
     return not isinstance(type, VectorType) or type.get_num_dims() == 1
 
 
+def _is_nd(type: Attribute) -> bool:
+    return isinstance(type, VectorType) and type.get_num_dims() > 1
+
+
+def _is_scalar(type: Attribute) -> bool:
+    return not isinstance(type, VectorType | TensorType | UnrankedTensorType | MemRefType)
+
+
+class _NotUnrolled(Exception):
+    """A slice of an n-D op the 1-D lowering does not rewrite."""
+
+
 Lowering = Callable[[Operation, list[SSAValue], list[Attribute]], list[Operation] | None]
 
 
@@ -126,6 +142,10 @@ class ArithToLLVMPattern(ConvertToLLVMPattern):
         types = [self.convert(r.type) for r in op.results]
         if any(t is None or not _is_supported(t) for t in types):
             return
+        # (an n-D constant is one llvm.mlir.constant of the array type)
+        if op.operands and any(_is_nd(v.type) for v in (*op.operands, *op.results)):
+            self._rewrite_nd(op, rewriter, lower, types)
+            return
         if any(not _is_supported(o.type) for o in op.operands):
             return
         operands = self.operands(rewriter, op)
@@ -136,6 +156,37 @@ class ArithToLLVMPattern(ConvertToLLVMPattern):
             return
         values = self._results(op, new_ops, operands)
         self.replace(rewriter, op, new_ops, values)
+
+    def _rewrite_nd(
+        self, op: Operation, rewriter: PatternRewriter, lower: Lowering, types: list[Attribute]
+    ) -> None:
+        """An elementwise op on n-D vectors, one 1-D slice at a time over the
+        nested arrays they lower to (upstream's
+        ``handleMultidimensionalVectors``); scalar operands (a select's
+        condition) are shared by every slice."""
+        if len(op.results) != 1 or not isinstance(types[0], llvm.LLVMArrayType):
+            return
+        if not all(_is_nd(o.type) or _is_scalar(o.type) for o in op.operands):
+            return
+        operands = self.operands(rewriter, op)
+        if operands is None:
+            return
+        sliced = [_is_nd(o.type) for o in op.operands]
+
+        def build(inner: Attribute, pieces: Sequence[SSAValue]) -> list[Operation]:
+            slices = iter(pieces)
+            full = [next(slices) if nd else v for v, nd in zip(operands, sliced)]
+            built = lower(op, full, [inner])
+            if not built:  # a no-op slice (an index_cast between equal widths)
+                raise _NotUnrolled
+            return built
+
+        arrays = [v for v, nd in zip(operands, sliced) if nd]
+        try:
+            new_ops, result = unroll_nd(types[0], arrays, build)
+        except _NotUnrolled:
+            return
+        self.replace(rewriter, op, new_ops, [result])
 
     def _results(self, op: Operation, new_ops: list[Operation], operands: list[SSAValue]) -> list[SSAValue]:
         if op.name in ("arith.addui_extended", "arith.mulsi_extended", "arith.mului_extended"):
