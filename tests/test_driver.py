@@ -335,6 +335,12 @@ def test_split_input_prints_the_chunks_that_succeed(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- upstream's flags
 
 
+def test_version_names_the_installed_distribution() -> None:
+    # the distribution is mlkit-compiler (mlkit on PyPI is another project)
+    rc, out, _ = opt("--version")
+    assert rc == 0 and out.startswith("mlkit version ") and "unknown" not in out.splitlines()[0]
+
+
 def test_flags_run_lines_carry_are_accepted(src: Path) -> None:
     rc, plain, _ = opt(str(src))
     flags = ("--mlir-print-local-scope", "--mlir-disable-threading", "-debug-only=a,b", "--debug")

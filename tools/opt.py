@@ -237,7 +237,7 @@ def version_text() -> str:
         except PackageNotFoundError:
             return "unknown"
 
-    return f"mlkit version {v('mlkit')}\n  xDSL {v('xdsl')}, llvmlite {v('llvmlite')}\n"
+    return f"mlkit version {v('mlkit-compiler')}\n  xDSL {v('xdsl')}, llvmlite {v('llvmlite')}\n"
 
 
 def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:

@@ -1,6 +1,6 @@
 """``mlkit.runtime.cuda``: loading PTX and launching kernels on an NVIDIA GPU
 through NVIDIA's ``cuda-python`` driver bindings (``cuda.bindings.driver``,
-the optional extra ``mlkit[gpu]``).
+the optional extra ``mlkit-compiler[gpu]``).
 
 It provides upstream's GPU runtime API (the ``mgpu*`` functions of
 ``CudaRuntimeWrappers.cpp``, which upstream ships as
@@ -75,7 +75,7 @@ def load_driver() -> Any:
         except ImportError:
             raise CudaUnavailable(
                 "running GPU code needs NVIDIA's cuda-python driver bindings: "
-                "pip install 'mlkit[gpu]'"
+                "pip install 'mlkit-compiler[gpu]'"
             ) from None
     return driver
 
