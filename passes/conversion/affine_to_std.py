@@ -461,7 +461,6 @@ class LowerAffinePass(ModulePass):
     """Lower Affine operations to a combination of Arith and SCF operations"""
 
     name = "lower-affine"
-    display_name: ClassVar[str] = "LowerAffinePass"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_conversion_patterns(op, affine_to_std_patterns(ctx))

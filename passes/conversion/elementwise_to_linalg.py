@@ -18,7 +18,6 @@ converted here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.arith import ConstantOp
@@ -141,7 +140,6 @@ class ConvertElementwiseToLinalgPass(ModulePass):
     """Convert ElementwiseMappable ops to linalg"""
 
     name = "convert-elementwise-to-linalg"
-    display_name: ClassVar[str] = "ConvertElementwiseToLinalgPass"
 
     def apply(self, ctx: Context, op: Operation) -> None:
         apply_conversion_patterns(op, [ConvertElementwiseMappableOp()])

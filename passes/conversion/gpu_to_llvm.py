@@ -28,7 +28,6 @@ the async dialect's structural type conversions (mlkit has no async dialect),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mlkit.dialects.gpu import kernel as gpu_kernel
 
@@ -120,7 +119,6 @@ class GpuToLLVMConversionPass(ModulePass):
     """Convert GPU dialect to LLVM dialect with GPU runtime calls"""
 
     name = "gpu-to-llvm"
-    display_name: ClassVar[str] = "GpuToLLVMConversionPass"
 
     use_bare_pointers_for_host: bool = False
     use_bare_pointers_for_kernels: bool = False

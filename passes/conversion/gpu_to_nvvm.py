@@ -195,7 +195,6 @@ class ConvertGpuOpsToNVVMOps(ModulePass):
     """Generate NVVM operations for gpu operations"""
 
     name = "convert-gpu-to-nvvm"
-    display_name: ClassVar[str] = "ConvertGpuOpsToNVVMOps"
     anchor: ClassVar[str] = "gpu.module"
 
     index_bitwidth: int = 0

@@ -48,7 +48,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mlkit.pipeline.options import option
-from typing import ClassVar
 
 from mlkit.target.vector_width import vector_bits_option
 from mlkit.passes.conversion.linalg_to_vector_loops_plan import (
@@ -110,7 +109,6 @@ class LinalgVectorizeLoops(ModulePass):
     """Lower elementwise and reduction linalg ops on buffers to vectorized loops"""
 
     name = "linalg-vectorize-loops"
-    display_name: ClassVar[str] = "LinalgVectorizeLoops"
 
     vector_bits: int = vector_bits_option()
     unroll: int = option(2, "Vectors per iteration of the main vector loop")

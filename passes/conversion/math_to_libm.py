@@ -151,7 +151,6 @@ class ConvertMathToLibmPass(ModulePass):
     """Convert Math dialect to libm calls"""
 
     name = "convert-math-to-libm"
-    display_name: ClassVar[str] = "ConvertMathToLibmPass"
     anchor: ClassVar[str] = "builtin.module"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -11,7 +11,6 @@ teams into threads is the LLVM IR translation's work, as upstream's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -56,7 +55,6 @@ class ConvertOpenMPToLLVMPass(ModulePass):
     """Convert the OpenMP ops to OpenMP ops with LLVM dialect"""
 
     name = "convert-openmp-to-llvm"
-    display_name: ClassVar[str] = "ConvertOpenMPToLLVMPass"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_llvm_patterns(op, openmp_to_llvm_patterns(LLVMTypeConverter()))

@@ -18,7 +18,6 @@ parallel loop that follows a side-effecting op.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
@@ -163,7 +162,6 @@ class ConvertParallelLoopToGpu(ModulePass):
     """Convert mapped scf.parallel ops to gpu launch operations"""
 
     name = "convert-parallel-loops-to-gpu"
-    display_name: ClassVar[str] = "ConvertParallelLoopToGpu"
 
     def apply(self, ctx: Context, op: ModuleOp | Operation) -> None:
         loops = [

@@ -20,7 +20,6 @@ Differences from upstream, both about what the loop body may hold:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import scf as xscf
@@ -91,7 +90,6 @@ class ConvertSCFToOpenMPPass(ModulePass):
     """Convert SCF parallel loop to OpenMP parallel + workshare constructs."""
 
     name = "convert-scf-to-openmp"
-    display_name: ClassVar[str] = "ConvertSCFToOpenMPPass"
 
     num_threads: int = 0
     automatic_num_threads: bool = False

@@ -34,7 +34,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mlkit.dialects import llvm
 from mlkit.passes.conversion.llvm_common.type_converter import (
@@ -359,7 +358,6 @@ class ConvertVectorToLLVMPass(ModulePass):
     """Lower the operations from the vector dialect into the LLVM dialect"""
 
     name = "convert-vector-to-llvm"
-    display_name: ClassVar[str] = "ConvertVectorToLLVMPass"
 
     reassociate_fp_reductions: bool = False
     force_32bit_vector_indices: bool = True

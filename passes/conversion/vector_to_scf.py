@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import ClassVar
 
 from mlkit.dialects import tensor
 from mlkit.dialects.vector import ExtractOp, InsertOp, MaskOp
@@ -253,7 +252,6 @@ class ConvertVectorToSCFPass(ModulePass):
     """Lower the operations from the vector dialect into the SCF dialect"""
 
     name = "convert-vector-to-scf"
-    display_name: ClassVar[str] = "ConvertVectorToSCFPass"
 
     full_unroll: bool = False
     target_rank: int = 1

@@ -259,3 +259,28 @@ def function_ops(root: Operation, names: frozenset[str]) -> list[Operation]:
             for block in reversed(list(region.blocks)):
                 stack.extend(reversed(list(block.ops)))
     return found
+
+
+Bound = tuple[Block | None, Callable[[Operation], bool]]
+"""For one allocation: the block it may not rise above, and which parent ops
+it may leave."""
+Placement = Callable[[Operation, "Dominance"], Bound]
+
+
+def hoist_allocations(
+    root: Operation, names: frozenset[str], placement: Placement, to_dominator: bool
+) -> None:
+    """Upstream's ``BufferAllocationHoisting::hoist``: move each allocation
+    named in ``names`` to the start operation of the block
+    :func:`find_placement_block` picks."""
+    dominance = Dominance()
+    for alloc in function_ops(root, names):
+        block = alloc.parent_block()
+        if block is None:
+            continue
+        upper, legal = placement(alloc, dominance)
+        target = find_placement_block(block, upper, dominance, legal, to_dominator)
+        if target is not block:
+            start = start_operation(alloc, target)
+            alloc.detach()
+            target.insert_op_before(alloc, start)

@@ -18,9 +18,20 @@ from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from mlkit.passes.transforms.alloc_placement import LOOPS, Dominance, alias_dominator
-from mlkit.passes.transforms.alloc_placement import dependency_block, find_placement_block
-from mlkit.passes.transforms.alloc_placement import function_ops, start_operation
+from mlkit.passes.transforms.alloc_placement import LOOPS, Bound, Dominance, alias_dominator
+from mlkit.passes.transforms.alloc_placement import dependency_block, hoist_allocations
+
+
+def into_dominators(alloc: Operation, dominance: Dominance) -> Bound:
+    """Upstream's ``BufferAllocationHoistingState``: bounded by the lower of
+    the block dominating every alias and the sizes' block; any parent op but a
+    loop may be left."""
+    upper = alias_dominator(alloc.results[0], dominance)
+    dependency = dependency_block(alloc, dominance)
+    if dependency is not None:
+        if upper is None or dominance.properly_dominates(upper, dependency):
+            upper = dependency
+    return upper, lambda parent: parent.name not in LOOPS
 
 
 @dataclass(frozen=True)
@@ -32,21 +43,4 @@ class BufferHoisting(ModulePass):
     anchor: ClassVar[str] = "func.func"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        dominance = Dominance()
-        for alloc in function_ops(op, frozenset({"memref.alloc"})):
-            block = alloc.parent_block()
-            if block is None:
-                continue
-            upper = alias_dominator(alloc.results[0], dominance)
-            dependency = dependency_block(alloc, dominance)
-            if dependency is not None and (
-                upper is None or dominance.properly_dominates(upper, dependency)
-            ):
-                upper = dependency
-            placement = find_placement_block(
-                block, upper, dominance, lambda parent: parent.name not in LOOPS, to_dominator=True
-            )
-            if placement is not block:
-                start = start_operation(alloc, placement)
-                alloc.detach()
-                placement.insert_op_before(alloc, start)
+        hoist_allocations(op, frozenset({"memref.alloc"}), into_dominators, to_dominator=True)

@@ -17,9 +17,23 @@ from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from mlkit.passes.transforms.alloc_placement import LOOPS, Dominance, alias_dominator
-from mlkit.passes.transforms.alloc_placement import dependency_block, find_placement_block
-from mlkit.passes.transforms.alloc_placement import function_ops, start_operation
+from mlkit.passes.transforms.alloc_placement import LOOPS, Bound, Dominance, alias_dominator
+from mlkit.passes.transforms.alloc_placement import dependency_block, hoist_allocations
+
+
+def out_of_loops(alloc: Operation, dominance: Dominance) -> Bound:
+    """Upstream's ``BufferAllocationLoopHoistingState``: bounded by the sizes'
+    block; a loop may be left unless an alias of the buffer reaches the block
+    the loop is in (the buffer is handed to a later iteration or out)."""
+    aliases_above = alias_dominator(alloc.results[0], dominance)
+
+    def legal(loop: Operation) -> bool:
+        outer = loop.parent_block()
+        if loop.name not in LOOPS or outer is None:
+            return False
+        return aliases_above is None or not dominance.dominates(aliases_above, outer)
+
+    return dependency_block(alloc, dominance), legal
 
 
 @dataclass(frozen=True)
@@ -31,24 +45,6 @@ class BufferLoopHoisting(ModulePass):
     anchor: ClassVar[str] = "func.func"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        dominance = Dominance()
-        for alloc in function_ops(op, frozenset({"memref.alloc", "memref.alloca"})):
-            block = alloc.parent_block()
-            if block is None:
-                continue
-            aliases_above = alias_dominator(alloc.results[0], dominance)
-
-            def legal(loop: Operation) -> bool:
-                outer = loop.parent_block()
-                return (
-                    loop.name in LOOPS
-                    and outer is not None
-                    and not (aliases_above is not None and dominance.dominates(aliases_above, outer))
-                )
-
-            upper = dependency_block(alloc, dominance)
-            placement = find_placement_block(block, upper, dominance, legal, to_dominator=False)
-            if placement is not block:
-                start = start_operation(alloc, placement)
-                alloc.detach()
-                placement.insert_op_before(alloc, start)
+        hoist_allocations(
+            op, frozenset({"memref.alloc", "memref.alloca"}), out_of_loops, to_dominator=False
+        )

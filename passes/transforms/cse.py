@@ -7,7 +7,6 @@ no CSE across side effects); this subclass only adds upstream's display name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
@@ -17,4 +16,3 @@ class CSE(CommonSubexpressionElimination):
     """Eliminate common sub-expressions"""
 
     name = "cse"
-    display_name: ClassVar[str] = "CSE"

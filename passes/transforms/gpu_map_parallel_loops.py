@@ -77,7 +77,6 @@ class GpuMapParallelLoopsPass(ModulePass):
     """Greedily maps loops to GPU hardware dimensions."""
 
     name = "gpu-map-parallel-loops"
-    display_name: ClassVar[str] = "GpuMapParallelLoopsPass"
     anchor: ClassVar[str] = "func.func"
 
     mapping_policy: str = "outermost-first"

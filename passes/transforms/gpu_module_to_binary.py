@@ -17,7 +17,6 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, ModuleOp, StringAttr
@@ -93,7 +92,6 @@ class GpuModuleToBinaryPass(ModulePass):
     """Transforms a GPU module into a GPU binary."""
 
     name = "gpu-module-to-binary"
-    display_name: ClassVar[str] = "GpuModuleToBinaryPass"
 
     format: str = "fatbin"
     toolkit: str = ""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, UnitAttr
@@ -25,7 +24,6 @@ class NVVMAttachTarget(ModulePass):
     """Attaches an NVVM target attribute to a GPU Module."""
 
     name = "nvvm-attach-target"
-    display_name: ClassVar[str] = "NVVMAttachTarget"
 
     module: str = ""
     triple: str = "nvptx64-nvidia-cuda"

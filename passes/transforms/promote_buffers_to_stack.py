@@ -79,7 +79,9 @@ class PromoteBuffersToStack(ModulePass):
     max_alloc_size_in_bytes: int = option(
         1024, "Maximal size in bytes to promote allocations to stack."
     )
-    max_rank_of_allocated_memref: int = option(1, "Maximal memref rank to promote dynamic buffers.")
+    max_rank_of_allocated_memref: int = option(
+        1, "Maximal memref rank to promote dynamic buffers."
+    )
 
     def __post_init__(self) -> None:
         # upstream's options are `unsigned`: LLVM's parser refuses a negative value

@@ -46,7 +46,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mlkit.pipeline.options import option
-from typing import ClassVar
 
 from mlkit.target.vector_width import vector_bits_option
 from mlkit.diagnostics import UNKNOWN, DiagnosticError
@@ -107,7 +106,6 @@ class LinalgMatmulToMicrokernel(ModulePass):
     """Lower matmuls on buffers to packed, cache-blocked loops around a vector FMA micro-kernel"""
 
     name = "linalg-matmul-to-microkernel"
-    display_name: ClassVar[str] = "LinalgMatmulToMicrokernel"
 
     vector_bits: int = vector_bits_option()
     mr: int = option(0, "Rows of the register tile; 0: from the target")
