@@ -127,6 +127,24 @@ define internal i64 @class_bytes(i64 %k) {{
   ret i64 %b
 }}
 
+; one kept block of the (locked) class %c of %bytes, or null when it keeps none
+define internal ptr @take(ptr %c, i64 %bytes) {{
+entry:
+  %n.p = getelementptr inbounds %Class, ptr %c, i32 0, i32 1
+  %n = load i32, ptr %n.p
+  %has = icmp ne i32 %n, 0
+  br i1 %has, label %pop, label %none
+pop:
+  %n1 = sub i32 %n, 1
+  %slot = getelementptr inbounds %Class, ptr %c, i32 0, i32 2, i32 %n1
+  %p = load ptr, ptr %slot
+  store i32 %n1, ptr %n.p
+  %o = atomicrmw sub ptr @cached, i64 %bytes monotonic
+  ret ptr %p
+none:
+  ret ptr null
+}}
+
 define internal ptr @large(i64 %s) {{
 entry:
   %k = call i64 @class_of_request(i64 %s)
@@ -140,24 +158,16 @@ huge:
 look:
   call void @count(i64 0)
   %c = getelementptr inbounds [{CLASSES} x %Class], ptr @classes, i64 0, i64 %k
+  %size = call i64 @class_bytes(i64 %k)
   call void @lock(ptr %c)
-  %n.p = getelementptr inbounds %Class, ptr %c, i32 0, i32 1
-  %n = load i32, ptr %n.p
-  %has = icmp ne i32 %n, 0
-  br i1 %has, label %pop, label %miss
-pop:
-  %n1 = sub i32 %n, 1
-  %slot = getelementptr inbounds %Class, ptr %c, i32 0, i32 2, i32 %n1
-  %p = load ptr, ptr %slot
-  store i32 %n1, ptr %n.p
+  %p = call ptr @take(ptr %c, i64 %size)
   call void @unlock(ptr %c)
-  %bytes = call i64 @class_bytes(i64 %k)
-  %o = atomicrmw sub ptr @cached, i64 %bytes monotonic
+  %hit = icmp ne ptr %p, null
+  br i1 %hit, label %served, label %miss
+served:
   call void @count(i64 1)
   ret ptr %p
 miss:
-  call void @unlock(ptr %c)
-  %size = call i64 @class_bytes(i64 %k)
   %f = call ptr @aligned_alloc(i64 64, i64 %size)
   %failed = icmp eq ptr %f, null
   br i1 %failed, label %retry, label %got
@@ -259,19 +269,13 @@ class:
   %c = getelementptr inbounds [{CLASSES} x %Class], ptr @classes, i64 0, i64 %k
   %bytes = call i64 @class_bytes(i64 %k)
   call void @lock(ptr %c)
-  %n.p = getelementptr inbounds %Class, ptr %c, i32 0, i32 1
   br label %slot
 slot:
-  %n = load i32, ptr %n.p
-  %has = icmp ne i32 %n, 0
+  %p = call ptr @take(ptr %c, i64 %bytes)
+  %has = icmp ne ptr %p, null
   br i1 %has, label %pop, label %emptied
 pop:
-  %n1 = sub i32 %n, 1
-  %s = getelementptr inbounds %Class, ptr %c, i32 0, i32 2, i32 %n1
-  %p = load ptr, ptr %s
-  store i32 %n1, ptr %n.p
   call void @free(ptr %p)
-  %o = atomicrmw sub ptr @cached, i64 %bytes monotonic
   br label %slot
 emptied:
   call void @unlock(ptr %c)

@@ -46,28 +46,24 @@ from mlkit.passes.conversion.llvm_common.conversion_pass import IndexBitwidthCon
 from mlkit.passes.conversion.llvm_common.type_converter import ConvertToLLVMPattern
 from mlkit.passes.conversion.vector_to_llvm_nd import unroll_nd
 
-_INT_OVERFLOW = {
-    "arith.addi": llvm.AddOp, "arith.subi": llvm.SubOp, "arith.muli": llvm.MulOp,
-    "arith.shli": llvm.ShlOp,
-}  # fmt: skip
-_INT_PLAIN = {
-    "arith.divsi": llvm.SDivOp, "arith.divui": llvm.UDivOp, "arith.remsi": llvm.SRemOp,
-    "arith.remui": llvm.URemOp, "arith.andi": llvm.AndOp, "arith.ori": llvm.OrOp,
-    "arith.xori": llvm.XOrOp, "arith.shrsi": llvm.AShrOp, "arith.shrui": llvm.LShrOp,
-}  # fmt: skip
-_FLOAT_BINARY = {
-    "arith.addf": llvm.FAddOp, "arith.subf": llvm.FSubOp, "arith.mulf": llvm.FMulOp,
-    "arith.divf": llvm.FDivOp, "arith.remf": llvm.FRemOp,
-    "arith.maximumf": llvm.MaximumOp, "arith.minimumf": llvm.MinimumOp,
-    "arith.maxnumf": llvm.MaxNumOp, "arith.minnumf": llvm.MinNumOp,
-}  # fmt: skip
-_CASTS = {
-    "arith.extsi": llvm.SExtOp, "arith.extui": llvm.ZExtOp, "arith.trunci": llvm.TruncOp,
-    "arith.sitofp": llvm.SIToFPOp, "arith.uitofp": llvm.UIToFPOp,
-    "arith.fptosi": llvm.FPToSIOp, "arith.fptoui": llvm.FPToUIOp,
-    "arith.extf": llvm.FPExtOp, "arith.truncf": llvm.FPTruncOp,
-    "arith.bitcast": llvm.BitcastOp,
-}  # fmt: skip
+def _one_to_one(pairs: str) -> dict[str, type[Operation]]:
+    """``arith.<op>`` -> the llvm op class, from ``"op:Class ..."``."""
+    return {f"arith.{op}": getattr(llvm, cls) for op, cls in (p.split(":") for p in pairs.split())}
+
+
+_INT_OVERFLOW = _one_to_one("addi:AddOp subi:SubOp muli:MulOp shli:ShlOp")
+_INT_PLAIN = _one_to_one(
+    "divsi:SDivOp divui:UDivOp remsi:SRemOp remui:URemOp andi:AndOp ori:OrOp xori:XOrOp "
+    "shrsi:AShrOp shrui:LShrOp"
+)
+_FLOAT_BINARY = _one_to_one(
+    "addf:FAddOp subf:FSubOp mulf:FMulOp divf:FDivOp remf:FRemOp maximumf:MaximumOp "
+    "minimumf:MinimumOp maxnumf:MaxNumOp minnumf:MinNumOp"
+)
+_CASTS = _one_to_one(
+    "extsi:SExtOp extui:ZExtOp trunci:TruncOp sitofp:SIToFPOp uitofp:UIToFPOp fptosi:FPToSIOp "
+    "fptoui:FPToUIOp extf:FPExtOp truncf:FPTruncOp bitcast:BitcastOp"
+)
 _MIN_MAX = {"arith.maxsi": "sgt", "arith.minsi": "slt", "arith.maxui": "ugt", "arith.minui": "ult"}
 _OVERFLOW_BITS = {"nsw": 1, "nuw": 2}
 _CMPI = "eq ne slt sle sgt sge ult ule ugt uge".split()
