@@ -195,6 +195,23 @@ class _KeywordAttr(ParametrizedAttribute):
     WHAT: ClassVar[str]  # what the keyword names, for the parse error
     DEFAULT: ClassVar[str | None] = None
 
+    def __init_subclass__(
+        cls,
+        keywords: tuple[str, ...] | None = None,
+        what: str | None = None,
+        default: str | None = None,
+        **kwargs: object,
+    ) -> None:
+        """``class X(_KeywordAttr, keywords=..., what=..., default=...)``; the
+        subclass ``irdl_attr_definition`` derives keeps them."""
+        super().__init_subclass__(**kwargs)
+        if keywords is not None:
+            cls.KEYWORDS = keywords
+        if what is not None:
+            cls.WHAT = what
+        if default is not None:
+            cls.DEFAULT = default
+
     def __init__(self, value: str | StringAttr | None = None) -> None:
         value = self.DEFAULT if value is None else value
         assert value is not None, f"{self.name} needs a value"
@@ -217,15 +234,11 @@ class _KeywordAttr(ParametrizedAttribute):
 
 
 @irdl_attr_definition
-class LinkageAttr(_KeywordAttr):
+class LinkageAttr(_KeywordAttr, keywords=LINKAGES, what="linkage"):
     """``#llvm.linkage<internal>``: printed bare, as upstream does."""
 
     name = "llvm.linkage"
-
     linkage: StringAttr
-
-    KEYWORDS: ClassVar[tuple[str, ...]] = LINKAGES
-    WHAT: ClassVar[str] = "linkage"
 
     def verify(self) -> None:
         if self.linkage.data not in LINKAGES:
@@ -233,32 +246,26 @@ class LinkageAttr(_KeywordAttr):
 
 
 @irdl_attr_definition
-class CConvAttr(_KeywordAttr):
+class CConvAttr(
+    _KeywordAttr, keywords=CALLING_CONVENTIONS, what="calling convention", default="ccc"
+):
     """``#llvm.cconv<fastcc>``: a function's or call's calling convention."""
 
     name = "llvm.cconv"
-
     cconv: StringAttr
-
-    KEYWORDS: ClassVar[tuple[str, ...]] = CALLING_CONVENTIONS
-    WHAT: ClassVar[str] = "calling convention"
-    DEFAULT: ClassVar[str | None] = "ccc"
 
 
 TAIL_CALL_KINDS = ("none", "tail", "musttail", "notail")
 
 
 @irdl_attr_definition
-class TailCallKindAttr(_KeywordAttr):
+class TailCallKindAttr(
+    _KeywordAttr, keywords=TAIL_CALL_KINDS, what="tail call kind", default="none"
+):
     """``#llvm.tailcallkind<tail>``."""
 
     name = "llvm.tailcallkind"
-
     kind: StringAttr
-
-    KEYWORDS: ClassVar[tuple[str, ...]] = TAIL_CALL_KINDS
-    WHAT: ClassVar[str] = "tail call kind"
-    DEFAULT: ClassVar[str | None] = "none"
 
 
 # upstream's declaration order, which is also its printing order
