@@ -9,14 +9,15 @@ subclassed here (passes match xDSL's classes with isinstance).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from xdsl.dialects import vector as xvector
 from xdsl.dialects.builtin import DYNAMIC_INDEX, AnyFloatConstr, ArrayAttr, DenseArrayBase
 from xdsl.dialects.builtin import IndexType, IndexTypeConstr, IntAttr, IntegerType, VectorType, i64
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import AtLeast, AttrConstraint, MessageConstraint, RangeOf, base, operand_def
+from xdsl.irdl import AtLeast, AttrConstraint, IRDLOperation, MessageConstraint, RangeOf, base
+from xdsl.irdl import operand_def
 from xdsl.irdl import VarConstraint, prop_def, result_def, var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
@@ -69,45 +70,56 @@ def verify_positions(
             )
 
 
+# the element type (T) and vector type (V) the op's operand and result share
+_T = VarConstraint("T", _ELEMENT)
+_V = VarConstraint("V", VectorType.constr(_T))
+
+
+class _Positioned(IRDLOperation):
+    """What ``vector.extract`` and ``vector.insert`` share: the static position
+    list, its syntax, and upstream's checks of it against the ``POSITIONED``
+    operand (``OF`` names it in the messages)."""
+
+    static_position = prop_def(DenseArrayBase.constr(i64))
+    custom_directives = (DynamicIndexList,)
+    POSITIONED: ClassVar[str]
+    OF: ClassVar[str]
+    XDSL_VERIFY: ClassVar[Callable[[IRDLOperation], None]]
+
+    def verify_(self) -> None:
+        static = tuple(self.static_position.get_values())
+        vector = getattr(self, self.POSITIONED).type
+        verify_positions(static, self.dynamic_position, vector, self.OF)
+        type(self).XDSL_VERIFY(self)
+
+
 @upstream_op
-class ExtractOp(DeclarativeSyntax, xvector.ExtractOp):
+class ExtractOp(DeclarativeSyntax, _Positioned, xvector.ExtractOp):
     """xDSL's op with upstream's position checks."""
 
     name = "vector.extract"
 
-    _T: ClassVar = VarConstraint("T", _ELEMENT)
-    _V: ClassVar = VarConstraint("V", VectorType.constr(_T))
-    static_position = prop_def(DenseArrayBase.constr(i64))
     vector = operand_def(_V)
     dynamic_position = var_operand_def(IndexTypeConstr)
     result = result_def(_vector_or_scalar(_T, "Cannot extract 0d vector."))
     traits = xvector.ExtractOp.traits
-    custom_directives = (DynamicIndexList,)
-
-    def verify_(self) -> None:
-        static = tuple(self.static_position.get_values())
-        verify_positions(static, self.dynamic_position, self.vector.type, "vector")
-        _EXTRACT_VERIFY(self)
+    POSITIONED: ClassVar[str] = "vector"
+    OF: ClassVar[str] = "vector"
+    XDSL_VERIFY: ClassVar = staticmethod(_EXTRACT_VERIFY)
 
 
 @upstream_op
-class InsertOp(DeclarativeSyntax, xvector.InsertOp):
+class InsertOp(DeclarativeSyntax, _Positioned, xvector.InsertOp):
     """xDSL's op with upstream's position checks."""
 
     name = "vector.insert"
 
-    _T: ClassVar = VarConstraint("T", _ELEMENT)
-    _V: ClassVar = VarConstraint("V", VectorType.constr(_T))
-    static_position = prop_def(DenseArrayBase.constr(i64))
     source = operand_def(_vector_or_scalar(_T, "Cannot insert 0d vector."))
     dest = operand_def(_V)
     dynamic_position = var_operand_def(IndexTypeConstr)
     result = result_def(_V)
     traits = xvector.InsertOp.traits
-    custom_directives = (DynamicIndexList,)
-
-    def verify_(self) -> None:
-        static = tuple(self.static_position.get_values())
-        verify_positions(static, self.dynamic_position, self.dest.type, "dest vector")
-        _INSERT_VERIFY(self)
+    POSITIONED: ClassVar[str] = "dest"
+    OF: ClassVar[str] = "dest vector"
+    XDSL_VERIFY: ClassVar = staticmethod(_INSERT_VERIFY)
 
