@@ -32,6 +32,7 @@ OPTIONS: Options = {
     "mlir-print-ir-after-change": ("no", "Print the IR after a pass only if it changed"),
     "mlir-print-ir-module-scope": ("no", "Print the whole module in IR dumps"),
     "mlir-timing": ("no", "Report wall time per pass on stderr"),
+    "pass-report": ("yes", "Write an HTML page of the passes run: times, IR and diffs"),
     "mlir-print-op-generic": ("no", "Print ops in the generic form"),
     "mlir-print-debuginfo": ("no", "Print source locations"),
     "mlir-print-local-scope": ("no", "Print types and attributes in place (mlkit prints no aliases)"),
@@ -164,6 +165,10 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                     raise UsageError(
                         f"{TOOL}: error: unknown --emit value '{opts.emit}' (expected one of: {known})"
                     )
+            case "pass-report":
+                opts.pass_report = arg.value or ""
+                if not opts.pass_report:
+                    raise UsageError(f"{TOOL}: error: --pass-report needs a file name")
             case "mlir-elide-elementsattrs-if-larger":
                 opts.elide_elements_larger = _unsigned(arg)
             case "mtriple" | "mcpu" | "opt-level":

@@ -19,9 +19,10 @@ uses the process's :func:`default_compiler`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.ir import Operation
 
@@ -32,6 +33,9 @@ from mlkit.api.program import CompiledProgram
 from mlkit.api.deep import call_deep
 from mlkit.api.signature import Signature, checked_signature, ciface_llvm_type
 from mlkit.api.signature import record_signatures
+
+if TYPE_CHECKING:
+    from mlkit.pipeline.report import PassReport
 
 __all__ = ["CompileStats", "CompiledProgram", "Compiler", "compile", "default_compiler"]
 
@@ -77,6 +81,7 @@ class Compiler:
         target: str = DEFAULT_TARGET,
         num_threads: int | None = None,
         runtime_checks: bool = False,
+        report: str | os.PathLike[str] | None = None,
     ) -> CompiledProgram:
         """Compile MLIR text or a module for ``target`` (``"cpu"`` or ``"cuda"``);
         raises ValueError (with the located message) for IR that does not parse,
@@ -90,7 +95,12 @@ class Compiler:
         (``lower-to-cpu{runtime-checks}``; a pipeline of one's own needs
         ``generate-runtime-verification`` in it): a failed check raises
         :class:`mlkit.runtime.checks.RuntimeCheckError` naming the op and its
-        location, instead of crashing the process."""
+        location, instead of crashing the process.
+
+        ``report`` writes an HTML page of the pipeline's run to that path: each
+        pass with its time, the IR after it and a diff against the IR before
+        (as ``mlkit-opt --pass-report``). The pipeline then runs even when the
+        program is in the cache."""
         from mlkit.execution.jit import JitOptions
 
         if opt_level not in (0, 1, 2, 3):
@@ -108,6 +118,8 @@ class Compiler:
             text = call_deep(lambda: _module_text(source_or_module))
         options = JitOptions(opt_level=opt_level, runtime_checks=bool(runtime_checks))
         k = self.cache.key(text, f"{target}:{pipeline}", options)
+        if report is not None:
+            return self._reported(text, pipeline, options, backend, memory, os.fspath(report))
         if cache and k in self.cache.memory:
             self.stats.memory_hits += 1
             return self.cache.memory[k]
@@ -131,8 +143,27 @@ class Compiler:
                 )
         return program
 
+    def _reported(
+        self, text: str, pipeline: str, options: Any, backend: Backend, memory: Memory, path: str
+    ) -> CompiledProgram:
+        """A fresh compile that records every pass for the page at ``path``."""
+        from mlkit.pipeline.report import PassReport, write_report
+
+        record = PassReport(f"mlkit.compile: {pipeline}")
+        compiled, signatures, unsupported = call_deep(
+            lambda: self._compile_fresh(text, pipeline, options, backend, record)
+        )
+        self.stats.jit_compiles += 1
+        write_report(record, path)
+        return CompiledProgram(compiled, signatures, compiled.llvm_ir, unsupported, memory)
+
     def _compile_fresh(
-        self, text: str, pipeline: str, options: Any, backend: Backend
+        self,
+        text: str,
+        pipeline: str,
+        options: Any,
+        backend: Backend,
+        report: PassReport | None = None,
     ) -> tuple[Any, dict[str, Signature], dict[str, str]]:
         """Parse, verify, lower and JIT ``text`` (on the deep-stack thread);
         ValueError with the located message for IR that fails."""
@@ -141,7 +172,7 @@ class Compiler:
 
         try:
             unsupported: dict[str, str] = {}
-            module, signatures = self._lower(text, pipeline, unsupported)
+            module, signatures = self._lower(text, pipeline, unsupported, report)
             backend.prepare_host(module)  # type: ignore[arg-type]
             backend.enter_thread()  # the JIT runs the module's constructors here
             compiled = jit_compile(module, options, keep_objects=True)
@@ -197,7 +228,11 @@ class Compiler:
         return program
 
     def _lower(
-        self, text: str, pipeline: str, unsupported: dict[str, str]
+        self,
+        text: str,
+        pipeline: str,
+        unsupported: dict[str, str],
+        report: PassReport | None = None,
     ) -> tuple[Operation, dict[str, Signature]]:
         from mlkit.context import make_context
         from mlkit.diagnostics.verifier import verify_op_tree
@@ -218,7 +253,13 @@ class Compiler:
         # verified as it came in and once the pipeline is done, not after every
         # pass: that was half of a small kernel's compile time. A pass that
         # crashes on IR an earlier one broke still gets the located error.
-        PassRunner(ctx, verify_each=False).run(pm, module)
+        instrumentation = None
+        if report is not None:
+            from mlkit.pipeline.manager import Instrumentation
+            from mlkit.syntax.printer import print_op
+
+            instrumentation = Instrumentation(report=report, printer=print_op)
+        PassRunner(ctx, instrumentation, verify_each=False).run(pm, module)
         verify_op_tree(module)
         return module, signatures
 

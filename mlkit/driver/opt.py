@@ -42,6 +42,7 @@ class OptOptions:
     timing: bool = False
     dump_pipeline: bool = False
     verify_roundtrip: bool = False
+    pass_report: str | None = None  # --pass-report=FILE.html
     elide_elements_larger: int | None = None
     show_traceback: bool = False
     instrumentation: Instrumentation = field(default_factory=Instrumentation)
@@ -160,6 +161,10 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
         stderr.write(f"Pass Manager with {sum(1 for _ in opts.pipeline.passes())} passes:\n")
         stderr.write(opts.pipeline.textual() + "\n")
 
+    if opts.pass_report is not None:
+        from mlkit.pipeline.report import PassReport
+
+        opts.instrumentation.report = PassReport(f"mlkit-opt {name}")
     outputs: list[str | bytes] = []
     try:
         for chunk in split_input(text, opts.split_marker):
@@ -191,6 +196,9 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
                 timing or TimingRecord("root"), total, driver.parse_seconds, driver.output_seconds
             )
         )
+    if opts.pass_report is not None and opts.instrumentation.report is not None:
+        if not _write_report(opts.instrumentation.report, opts.pass_report, stderr):
+            return 1
     if failed:
         # As mlir-opt: with --split-input-file the chunks that succeeded are
         # still printed to standard output (a file is not written: it is kept
@@ -199,6 +207,18 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
             _write_output(outputs, opts, stdout, stderr)
         return 1
     return _write_output(outputs, opts, stdout, stderr)
+
+
+def _write_report(report: object, path: str, stderr: TextIO) -> bool:
+    from mlkit.pipeline.report import PassReport, write_report
+
+    assert isinstance(report, PassReport)
+    try:
+        write_report(report, path)
+    except OSError as exc:
+        stderr.write(f"{path}: error: could not write the pass report: {exc.strerror or exc}\n")
+        return False
+    return True
 
 
 def _join(outputs: list[str | bytes], marker: str) -> str | bytes:

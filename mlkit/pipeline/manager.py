@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
 from mlkit.pipeline.options import PassOptionError, build_pass
+from mlkit.pipeline.report import PassReport, PassStep
 from mlkit.pipeline.syntax import OpPipeline, PassSpec, PipelineSyntaxError, parse_pipeline
 from mlkit.registry import Registry
 from mlkit.diagnostics.verifier import verify_op_tree
@@ -206,6 +207,7 @@ class Instrumentation:
     timing: bool = False
     dump: Callable[[str], None] = print
     printer: Callable[[Operation], str] = str
+    report: PassReport | None = None  # --pass-report: every pass's IR before and after
 
     @property
     def wants_print(self) -> bool:
@@ -281,6 +283,8 @@ class PassRunner:
             self._dump("Before", node, op)
         if inst.print_after_change:
             before = inst.printer(self._scope(op))
+        reported = inst.printer(_top(op)) if inst.report is not None else None
+        start = time.perf_counter()
         try:
             node.instance.apply(self.ctx, op)  # pyright: ignore[reportArgumentType]
         except DiagnosticError:
@@ -312,6 +316,11 @@ class PassRunner:
                     )
                 )
                 raise
+        if inst.report is not None and reported is not None:
+            seconds = time.perf_counter() - start
+            after = inst.printer(_top(op))
+            step = PassStep(node.name, node.display_name, _where(op), seconds, reported, after)
+            inst.report.record(step)
         if inst.print_after_all or node.name in inst.print_after:
             self._dump("After", node, op)
         elif before is not None and inst.printer(self._scope(op)) != before:
@@ -344,13 +353,25 @@ class PassRunner:
 
     def _dump(self, when: str, node: PassNode, op: Operation) -> None:
         scope = self._scope(op)
-        where = ""
-        if op.parent_op() is not None:
-            sym = op.attributes.get("sym_name") or op.properties.get("sym_name")
-            label = f": @{sym.data}" if sym is not None and hasattr(sym, "data") else ""
-            where = f" ('{op.name}' operation{label})"
+        where = f" ({_where(op)})" if op.parent_op() is not None else ""
         header = f"// -----// IR Dump {when} {node.display_name} ({node.name}){where} //----- //"
         self.inst.dump(f"{header}\n{self.inst.printer(scope)}\n\n")
+
+
+def _top(op: Operation) -> Operation:
+    while (parent := op.parent_op()) is not None:
+        op = parent
+    return op
+
+
+def _where(op: Operation) -> str:
+    """The op a pass runs on, as the IR dumps name it: ``'func.func'
+    operation: @f``; nothing for the top-level module."""
+    if op.parent_op() is None:
+        return ""
+    sym = op.attributes.get("sym_name") or op.properties.get("sym_name")
+    label = f": @{sym.data}" if sym is not None and hasattr(sym, "data") else ""
+    return f"'{op.name}' operation{label}"
 
 
 def _child_record(parent: TimingRecord, name: str) -> TimingRecord:
