@@ -32,6 +32,7 @@ OPTIONS: Options = {
     "mlir-print-ir-after-change": ("no", "Print the IR after a pass only if it changed"),
     "mlir-print-ir-module-scope": ("no", "Print the whole module in IR dumps"),
     "mlir-timing": ("no", "Report wall time per pass on stderr"),
+    "mlir-timing-display": ("yes", "Display method for timing data: list or tree (default)"),
     "pass-report": ("yes", "Write an HTML page of the passes run: times, IR and diffs"),
     "mlir-print-op-generic": ("no", "Print ops in the generic form"),
     "mlir-print-debuginfo": ("no", "Print source locations"),
@@ -165,6 +166,13 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                     raise UsageError(
                         f"{TOOL}: error: unknown --emit value '{opts.emit}' (expected one of: {known})"
                     )
+            case "mlir-timing-display":
+                if arg.value not in ("list", "tree"):
+                    raise UsageError(
+                        f"{TOOL}: for the --mlir-timing-display option: Cannot find option "
+                        f"named '{arg.value or ''}'!"
+                    )
+                opts.timing_display = arg.value
             case "pass-report":
                 opts.pass_report = arg.value or ""
                 if not opts.pass_report:

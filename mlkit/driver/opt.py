@@ -43,6 +43,7 @@ class OptOptions:
     dump_pipeline: bool = False
     verify_roundtrip: bool = False
     pass_report: str | None = None  # --pass-report=FILE.html
+    timing_display: str = "tree"  # --mlir-timing-display=list|tree
     elide_elements_larger: int | None = None
     show_traceback: bool = False
     instrumentation: Instrumentation = field(default_factory=Instrumentation)
@@ -193,7 +194,11 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
 
         stderr.write(
             timing_report(
-                timing or TimingRecord("root"), total, driver.parse_seconds, driver.output_seconds
+                timing or TimingRecord("root"),
+                total,
+                driver.parse_seconds,
+                driver.output_seconds,
+                opts.timing_display,
             )
         )
     if opts.pass_report is not None and opts.instrumentation.report is not None:

@@ -383,8 +383,13 @@ def _child_record(parent: TimingRecord, name: str) -> TimingRecord:
     return record
 
 
-def timing_report(timing: TimingRecord, total: float, parse: float, output: float) -> str:
-    """Upstream's ``--mlir-timing`` report layout, wall time only."""
+def timing_report(
+    timing: TimingRecord, total: float, parse: float, output: float, display: str = "tree"
+) -> str:
+    """Upstream's ``--mlir-timing`` report layout, wall time only; ``display``
+    is ``--mlir-timing-display``: ``tree`` (upstream's default) nests each
+    pipeline's passes under it, ``list`` merges the timers of one name and
+    sorts them by time."""
     bar = "===" + "-" * 73 + "==="
     title = "... Execution time report ..."
     lines = [bar, title.center(len(bar)).rstrip(), bar]
@@ -401,8 +406,18 @@ def timing_report(timing: TimingRecord, total: float, parse: float, output: floa
             row(child.seconds, child.name, depth)
             walk(child, depth + 1)
 
-    row(parse, "Parser", 0)
-    walk(timing, 0)
-    row(output, "Output", 0)
+    if display == "list":
+        merged: dict[str, float] = {"Parser": parse, "Output": output}
+        stack = list(timing.children)
+        while stack:
+            record = stack.pop()
+            merged[record.name] = merged.get(record.name, 0.0) + record.seconds
+            stack.extend(record.children)
+        for name, seconds in sorted(merged.items(), key=lambda item: -item[1]):
+            row(seconds, name, 0)
+    else:
+        row(parse, "Parser", 0)
+        walk(timing, 0)
+        row(output, "Output", 0)
     row(total, "Total", 0)
     return "\n".join(lines) + "\n"
