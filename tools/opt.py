@@ -32,6 +32,10 @@ OPTIONS: Options = {
     "mlir-print-ir-after-change": ("no", "Print the IR after a pass only if it changed"),
     "mlir-print-ir-module-scope": ("no", "Print the whole module in IR dumps"),
     "mlir-timing": ("no", "Report wall time per pass on stderr"),
+    "mlir-pass-statistics": ("no", "Report the statistics of each pass on stderr"),
+    "mlir-pass-statistics-display": (
+        "yes", "Display method for pass statistics: list or pipeline (default)"
+    ),
     "mlir-timing-display": ("yes", "Display method for timing data: list or tree (default)"),
     "pass-report": ("yes", "Write an HTML page of the passes run: times, IR and diffs"),
     "mlir-print-op-generic": ("no", "Print ops in the generic form"),
@@ -81,6 +85,15 @@ def _bool(arg: Arg) -> bool:
     raise UsageError(f"{TOOL}: '{arg.value}' is not a valid boolean for '--{arg.name}'")
 
 
+def _choice(arg: Arg, values: tuple[str, ...]) -> str:
+    """An enum option's value, refused as LLVM's parser refuses it."""
+    if arg.value not in values:
+        raise UsageError(
+            f"{TOOL}: for the --{arg.name} option: Cannot find option named '{arg.value or ''}'!"
+        )
+    return arg.value
+
+
 def _unsigned(arg: Arg) -> int:
     """An ``unsigned`` option's value, refused as LLVM's parser refuses it."""
     text = arg.value or ""
@@ -123,6 +136,7 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
     after: list[str] = []
     before: list[str] = []
     inst = opts.instrumentation
+    statistics, statistics_display = False, "pipeline"
     for arg in args:
         name = arg.name
         if name is None:
@@ -166,13 +180,12 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
                     raise UsageError(
                         f"{TOOL}: error: unknown --emit value '{opts.emit}' (expected one of: {known})"
                     )
+            case "mlir-pass-statistics":
+                statistics = True
+            case "mlir-pass-statistics-display":
+                statistics_display = _choice(arg, ("list", "pipeline"))
             case "mlir-timing-display":
-                if arg.value not in ("list", "tree"):
-                    raise UsageError(
-                        f"{TOOL}: for the --mlir-timing-display option: Cannot find option "
-                        f"named '{arg.value or ''}'!"
-                    )
-                opts.timing_display = arg.value
+                opts.timing_display = _choice(arg, ("list", "tree"))
             case "pass-report":
                 opts.pass_report = arg.value or ""
                 if not opts.pass_report:
@@ -190,6 +203,8 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
         for p in passes:
             if p not in registry.passes:
                 raise UsageError(f"{TOOL}: error: --{label}: '{p}' is not a registered pass")
+    if statistics:
+        opts.pass_statistics = statistics_display
     inst.print_after = frozenset(after)
     inst.print_before = frozenset(before)
     opts.input = only_input(TOOL, inputs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -44,6 +45,7 @@ class OptOptions:
     verify_roundtrip: bool = False
     pass_report: str | None = None  # --pass-report=FILE.html
     timing_display: str = "tree"  # --mlir-timing-display=list|tree
+    pass_statistics: str | None = None  # --mlir-pass-statistics: its display, list|pipeline
     elide_elements_larger: int | None = None
     show_traceback: bool = False
     instrumentation: Instrumentation = field(default_factory=Instrumentation)
@@ -66,6 +68,7 @@ class OptDriver:
         set_target_options(self.ctx, opts.target)
         self.parse_seconds = 0.0
         self.output_seconds = 0.0
+        self.statistics: dict[int, Counter[str]] = {}  # --mlir-pass-statistics
 
     def print_op(self, op: Operation) -> str:
         from mlkit.syntax.printer import print_op
@@ -98,7 +101,11 @@ class OptDriver:
                 runner = PassRunner(
                     self.ctx, inst, opts.verify_each, name_failing_pass=not opts.verify_diagnostics
                 )
-                runner.run(opts.pipeline, module)
+                try:
+                    runner.run(opts.pipeline, module)
+                finally:
+                    for node, counts in runner.statistics.items():
+                        self.statistics.setdefault(node, Counter()).update(counts)
                 self.timing = runner.timing
             start = time.perf_counter()
             result = self.emit(module)
@@ -201,6 +208,10 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
                 opts.timing_display,
             )
         )
+    if opts.pass_statistics is not None and opts.pipeline is not None:
+        from mlkit.pipeline.manager import statistics_report
+
+        stderr.write(statistics_report(opts.pipeline, driver.statistics, opts.pass_statistics))
     if opts.pass_report is not None and opts.instrumentation.report is not None:
         if not _write_report(opts.instrumentation.report, opts.pass_report, stderr):
             return 1

@@ -8,6 +8,7 @@ runs on. Passes come from the registry; named pipelines expand in place.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,8 @@ from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
 from mlkit.pipeline.options import PassOptionError, build_pass
 from mlkit.pipeline.report import PassReport, PassStep
+from mlkit.pipeline.statistics import STATS_ATTR, declared
+from mlkit.pipeline.statistics import render as render_statistics
 from mlkit.pipeline.syntax import OpPipeline, PassSpec, PipelineSyntaxError, parse_pipeline
 from mlkit.registry import Registry
 from mlkit.diagnostics.verifier import verify_op_tree
@@ -244,6 +247,7 @@ class PassRunner:
         # --verify-diagnostics, where upstream's tests expect only the error
         self.name_failing_pass = name_failing_pass
         self.timing = TimingRecord("root")
+        self.statistics: dict[int, Counter[str]] = {}  # per pass node: what it counted
 
     def run(self, pm: OpPassManager, op: Operation) -> None:
         if pm.anchor not in (ANY, op.name):
@@ -285,6 +289,8 @@ class PassRunner:
             before = inst.printer(self._scope(op))
         reported = inst.printer(_top(op)) if inst.report is not None else None
         start = time.perf_counter()
+        counts: Counter[str] = Counter()
+        setattr(self.ctx, STATS_ATTR, counts)
         try:
             node.instance.apply(self.ctx, op)  # pyright: ignore[reportArgumentType]
         except DiagnosticError:
@@ -302,6 +308,9 @@ class PassRunner:
             raise InternalError(
                 f"pass '{node.name}' crashed: {type(exc).__name__}: {exc}"
             ) from exc
+        finally:
+            setattr(self.ctx, STATS_ATTR, None)
+            self.statistics.setdefault(id(node), Counter()).update(counts)
         if self.verify_each:
             try:
                 verify_op_tree(op)
@@ -356,6 +365,25 @@ class PassRunner:
         where = f" ({_where(op)})" if op.parent_op() is not None else ""
         header = f"// -----// IR Dump {when} {node.display_name} ({node.name}){where} //----- //"
         self.inst.dump(f"{header}\n{self.inst.printer(scope)}\n\n")
+
+
+def statistics_report(
+    pm: OpPassManager, statistics: dict[int, Counter[str]], display: str = "pipeline"
+) -> str:
+    """``--mlir-pass-statistics``: each pass of ``pm`` with what it counted."""
+    rows: list[tuple[int, str, tuple[tuple[str, str], ...], Counter[str]]] = []
+
+    def walk(manager: OpPassManager, depth: int) -> None:
+        for child in manager.children:
+            if isinstance(child, PassNode):
+                counts = statistics.get(id(child), Counter())
+                rows.append((depth, child.display_name, declared(type(child.instance)), counts))
+            else:
+                rows.append((depth, f"'{child.anchor}' Pipeline", (), Counter()))
+                walk(child, depth + 1)
+
+    walk(pm, 0)
+    return render_statistics(rows, display)
 
 
 def _top(op: Operation) -> Operation:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
@@ -19,6 +20,7 @@ from xdsl.passes import ModulePass
 from xdsl.traits import SymbolOpInterface, SymbolTable
 
 from mlkit.diagnostics.emit import emit_error
+from mlkit.pipeline import statistics
 
 
 def symbol_name(op: Operation) -> str | None:
@@ -116,6 +118,9 @@ class SymbolDCE(ModulePass):
     """Eliminate dead symbols"""
 
     name = "symbol-dce"
+    STATISTICS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("num-dce'd", "Number of symbols DCE'd"),
+    )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_symbol_table(op):
@@ -125,13 +130,17 @@ class SymbolDCE(ModulePass):
         hidden = op.parent_op() is not None and symbol_name(op) is not None and visibility(op) != "public"
         live: set[Operation] = set()
         compute_liveness(op, hidden, live)
-        self._erase_dead(op, live)
+        statistics.add(ctx, "num-dce'd", self._erase_dead(op, live))
 
     @staticmethod
-    def _erase_dead(table: Operation, live: set[Operation]) -> None:
+    def _erase_dead(table: Operation, live: set[Operation]) -> int:
+        """Erase the dead symbols under ``table``; how many there were."""
+        erased = 0
         for op in list(table_ops(table)):
             if symbol_name(op) is not None and op not in live:
                 op.detach()
                 op.erase(safe_erase=False)
+                erased += 1
             elif is_symbol_table(op):
-                SymbolDCE._erase_dead(op, live)
+                erased += SymbolDCE._erase_dead(op, live)
+        return erased
