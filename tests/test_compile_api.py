@@ -436,3 +436,47 @@ def test_mismatched_dynamic_sizes_are_a_value_error_naming_both(cache_dir) -> No
     again = mlkit.compile(TIED)
     assert STATS.disk_hits == hits + 1
     assert again.signatures["mm"].ties == prog.signatures["mm"].ties
+
+
+# -- reading what was compiled; calling by parameter name ------------------------
+
+SUB = """
+func.func @sub(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %s = arith.subf %x, %y : tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+func.func @functions(%x: f32) -> f32 {
+  return %x : f32
+}
+"""
+
+
+def test_program_shows_its_lowered_mlir_and_the_ir_after_a_pass() -> None:
+    import mlkit
+
+    prog = mlkit.compile(SUB)
+    assert "llvm.func @sub" in prog.mlir and "linalg" not in prog.mlir
+    assert "scf.for" in prog.mlir_after("convert-linalg-to-loops")
+    assert "linalg.generic" in prog.mlir_after("convert-elementwise-to-linalg")
+    with pytest.raises(KeyError, match="ran no pass 'no-such-pass'"):
+        prog.mlir_after("no-such-pass")
+    assert "define" in prog.llvm_ir
+
+
+def test_arguments_by_parameter_name() -> None:
+    import numpy as np
+
+    import mlkit
+
+    prog = mlkit.compile(SUB)
+    a, b = np.arange(4, dtype=np.float32), np.ones(4, dtype=np.float32)
+    for out in (prog.sub(a, y=b), prog.sub(y=b, x=a), prog.sub(x=a, y=b)):
+        np.testing.assert_array_equal(out, a - b)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
+        prog.sub(a, z=b)
+    with pytest.raises(TypeError, match="multiple values for argument 'x'"):
+        prog.sub(a, x=b)
+    with pytest.raises(TypeError, match="missing argument"):
+        prog.sub(y=b)
+    # a function named like one of the program's attributes, through prog["..."]
+    assert prog["functions"](2.5) == 2.5

@@ -25,6 +25,8 @@ from mlkit.api.signature import descriptor_type, results_struct
 DEADBEEF = 0xDEADBEEF  # upstream's allocated pointer for memref.get_global
 
 
+_MISSING = object()  # a parameter no argument was given for
+
 class Memory:
     """Where arguments live during a call and how returned buffers are
     freed: host memory as it is, freed with the runtime's ``free`` (the
@@ -143,7 +145,26 @@ class BoundFunction:
         results = ", ".join(r.text for r in self.signature.results)
         return f"<mlkit function @{self.name}({params}) -> ({results})>"
 
-    def __call__(self, *args: Any, out: Any = None) -> Any:
+    def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        """Arguments by position and by parameter name (``%x`` is ``x=``), as
+        a Python function binds them."""
+        if not kwargs:
+            return args
+        names = [self.signature.param_name(i) for i in range(len(self.signature.params))]
+        bound: list[Any] = list(args) + [_MISSING] * (len(names) - len(args))
+        for key, value in kwargs.items():
+            if key not in names:
+                raise TypeError(f"@{self.name} got an unexpected keyword argument '{key}'")
+            i = names.index(key)
+            if i < len(args):
+                raise TypeError(f"@{self.name} got multiple values for argument '{key}'")
+            bound[i] = value
+        missing = [names[i] or f"#{i}" for i, v in enumerate(bound) if v is _MISSING]
+        if missing:
+            raise TypeError(f"@{self.name} missing argument(s): {', '.join(missing)}")
+        return tuple(bound)
+
+    def __call__(self, *args: Any, out: Any = None, **kwargs: Any) -> Any:
         """Call with one numpy array per tensor/memref parameter and one
         Python number per scalar parameter.
 
@@ -154,9 +175,11 @@ class BoundFunction:
         C-contiguous and of the result's dtype and shape, and that array is
         returned in its place. The code still allocates the result, so
         ``out`` costs one copy of it; the buffer goes straight back to the
-        caching allocator for the next call.
+        caching allocator for the next call. Arguments may also be given by
+        the parameters' names in the source (``f(x=a)`` for ``%x``).
         """
         sig = self.signature
+        args = self._bind(args, kwargs)
         if len(args) != len(sig.params):
             raise TypeError(
                 f"@{self.name} takes {len(sig.params)} argument"

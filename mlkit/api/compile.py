@@ -125,6 +125,7 @@ class Compiler:
             return self.cache.memory[k]
         program = self._from_disk(k, options, memory) if cache else None
         if program is not None:
+            program._relower = lambda: self._relower(text, pipeline)
             return program
         compiled, signatures, unsupported = call_deep(
             lambda: self._compile_fresh(text, pipeline, options, backend)
@@ -132,6 +133,7 @@ class Compiler:
         self.stats.jit_compiles += 1
         llvm_ir = compiled.llvm_ir
         program = CompiledProgram(compiled, signatures, llvm_ir, unsupported, memory)
+        program._relower = lambda: self._relower(text, pipeline)
         if cache:
             self.cache.memory[k] = program
             # code whose C interfaces do not match its signatures (a pipeline of
@@ -155,7 +157,9 @@ class Compiler:
         )
         self.stats.jit_compiles += 1
         write_report(record, path)
-        return CompiledProgram(compiled, signatures, compiled.llvm_ir, unsupported, memory)
+        program = CompiledProgram(compiled, signatures, compiled.llvm_ir, unsupported, memory)
+        program._report = record
+        return program
 
     def _compile_fresh(
         self,
@@ -226,6 +230,15 @@ class Compiler:
         program = CompiledProgram(compiled, sigs, entry["llvm_ir"], entry["unsupported"], memory)
         self.cache.memory[k] = program
         return program
+
+    def _relower(self, text: str, pipeline: str) -> PassReport:
+        """Run the pipeline on ``text`` again with every pass recorded (for
+        ``prog.mlir``); the code is not compiled again."""
+        from mlkit.pipeline.report import PassReport
+
+        report = PassReport(f"mlkit.compile: {pipeline}")
+        call_deep(lambda: self._lower(text, pipeline, {}, report))
+        return report
 
     def _lower(
         self,

@@ -3,14 +3,21 @@ as attributes, each bound to its C interface (``_mlir_ciface_<name>``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from mlkit.api.call import BoundFunction
 from mlkit.api.signature import Signature
 
+if TYPE_CHECKING:
+    from mlkit.pipeline.report import PassReport
+
 
 class CompiledProgram:
-    """The public functions of a compiled module, as attributes."""
+    """The public functions of a compiled module, as attributes (or
+    ``prog["name"]``, which also reaches a function whose name is one of the
+    program's own attributes); ``prog.mlir`` is the lowered MLIR and
+    ``prog.llvm_ir`` the LLVM IR, to read."""
 
     def __init__(
         self,
@@ -26,6 +33,35 @@ class CompiledProgram:
         self.signatures = signatures
         self.llvm_ir = llvm_ir
         self._functions: dict[str, BoundFunction] = {}
+        # runs the pipeline again with every pass recorded (set by mlkit.compile)
+        self._relower: Callable[[], PassReport] | None = None
+        self._report: PassReport | None = None
+
+    def _steps(self) -> PassReport:
+        if self._report is None:
+            if self._relower is None:
+                raise AttributeError("this program was not compiled from MLIR text")
+            self._report = self._relower()
+        return self._report
+
+    @property
+    def mlir(self) -> str:
+        """The MLIR the pipeline lowered the source to (the pipeline runs
+        again, once, when first asked)."""
+        report = self._steps()
+        if report.steps:
+            return report.steps[-1].after
+        return report.input_ir or ""
+
+    def mlir_after(self, pass_name: str) -> str:
+        """The MLIR after the last run of the pass ``pass_name``
+        (``"convert-linalg-to-loops"``); KeyError naming the passes run if
+        the pipeline has none of that name."""
+        for step in reversed(self._steps().steps):
+            if step.name == pass_name:
+                return step.after
+        ran = ", ".join(dict.fromkeys(step.name for step in self._steps().steps))
+        raise KeyError(f"the pipeline ran no pass '{pass_name}' (it ran: {ran})")
 
     @property
     def functions(self) -> list[str]:
@@ -65,6 +101,8 @@ class CompiledProgram:
             "_functions",
             "unsupported",
             "memory",
+            "_relower",
+            "_report",
         ):
             raise AttributeError(name)
         return self.function(name)
