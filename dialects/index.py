@@ -134,26 +134,11 @@ def _index_op(
 AddOp = _index_op(CommutativeIndexBinaryOp, "index.add", "AddOp")
 SubOp = _index_op(IndexBinaryOp, "index.sub", "SubOp")
 MulOp = _index_op(CommutativeIndexBinaryOp, "index.mul", "MulOp")
-DivSOp = _index_op(
-    IndexBinaryOp, "index.divs", "DivSOp",
-    "Signed division, rounding towards zero.",
-)
-DivUOp = _index_op(
-    IndexBinaryOp, "index.divu", "DivUOp",
-    "Unsigned division, rounding towards zero.",
-)
-CeilDivSOp = _index_op(
-    IndexBinaryOp, "index.ceildivs", "CeilDivSOp",
-    "Signed division, rounding towards positive infinity.",
-)
-CeilDivUOp = _index_op(
-    IndexBinaryOp, "index.ceildivu", "CeilDivUOp",
-    "Unsigned division, rounding towards positive infinity.",
-)
-FloorDivSOp = _index_op(
-    IndexBinaryOp, "index.floordivs", "FloorDivSOp",
-    "Signed division, rounding towards negative infinity.",
-)
+DivSOp = _index_op(IndexBinaryOp, "index.divs", "DivSOp", "Signed division towards zero.")
+DivUOp = _index_op(IndexBinaryOp, "index.divu", "DivUOp", "Unsigned division towards zero.")
+CeilDivSOp = _index_op(IndexBinaryOp, "index.ceildivs", "CeilDivSOp", "Signed, rounded up.")
+CeilDivUOp = _index_op(IndexBinaryOp, "index.ceildivu", "CeilDivUOp", "Unsigned, rounded up.")
+FloorDivSOp = _index_op(IndexBinaryOp, "index.floordivs", "FloorDivSOp", "Signed, rounded down.")
 RemSOp = _index_op(IndexBinaryOp, "index.rems", "RemSOp")
 RemUOp = _index_op(IndexBinaryOp, "index.remu", "RemUOp")
 MaxSOp = _index_op(CommutativeIndexBinaryOp, "index.maxs", "MaxSOp")
@@ -207,13 +192,11 @@ class IndexCastOp(IRDLOperation):
         verify_cast_compatible(one_index, in_type, out_type)
 
 
-CastSOp = _index_op(
-    IndexCastOp, "index.casts", "CastSOp",
-    "Sign-extends when widening, truncates when narrowing.",
+CastSOp = _index_op(  # sign-extends when widening, truncates when narrowing.
+    IndexCastOp, "index.casts", "CastSOp", "Sign-extends when widening, truncates when narrowing."
 )
-CastUOp = _index_op(
-    IndexCastOp, "index.castu", "CastUOp",
-    "Zero-extends when widening, truncates when narrowing.",
+CastUOp = _index_op(  # zero-extends when widening, truncates when narrowing.
+    IndexCastOp, "index.castu", "CastUOp", "Zero-extends when widening, truncates when narrowing."
 )
 
 
