@@ -12,14 +12,14 @@ from collections.abc import Sequence
 
 from xdsl.dialects import affine as xaffine
 from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, IndexType, IntegerAttr
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineExpr, AffineMap
 from xdsl.irdl import irdl_op_definition, prop_def, region_def, traits_def, var_operand_def
 from xdsl.irdl import var_result_def
 from xdsl.dialects.utils import parse_assignment, print_assignment
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, RecursiveMemoryEffect, RecursivelySpeculatable
+from xdsl.traits import RecursiveMemoryEffect, RecursivelySpeculatable
 from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
@@ -27,22 +27,15 @@ from mlkit.dialects.affine.ops import YieldOp
 from mlkit.dialects.affine.scope import verify_dims_and_symbols
 from mlkit.dialects.affine.syntax import parse_operands_of, parse_set_attr
 from mlkit.dialects.affine.syntax import print_dim_and_symbol_list, print_map_attr, print_set_attr
-from mlkit.dialects.utils.regions import print_then_else
+from mlkit.dialects.utils.regions import ensure_implicit_terminator, print_then_else
 from mlkit.dialects.utils.type_lists import parse_arrow_type_list, parse_optional_arrow_type_list
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 
 
 def ensure_yield(region: Region) -> None:
-    """Upstream's ``ensureTerminator``: an omitted ``affine.yield`` is implicit."""
-    if not region.blocks:
-        region.add_block(Block())
-    block = region.blocks.last
-    assert block is not None
-    # an unregistered last op is no terminator here, as upstream's hasTrait says
-    last = block.last_op
-    if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
-        block.add_op(YieldOp.create())
+    """An omitted ``affine.yield`` is implicit."""
+    ensure_implicit_terminator(region, YieldOp.create)
 
 
 # ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from mlkit.dialects.scf.common import parent_name, terminators, xdsl_own_verify
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
 from mlkit.dialects.utils.dialects import with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
-from mlkit.dialects.utils.regions import print_then_else
+from mlkit.dialects.utils.regions import ensure_implicit_terminator, print_then_else
 from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
@@ -32,7 +32,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, r
 from xdsl.irdl import var_operand_def, var_region_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, SingleBlockImplicitTerminator, ensure_terminator
+from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -80,17 +80,9 @@ class IfOp(xscf.IfOp):
 
 
 def _region_with_yield(parser: Parser) -> Region:
-    """A region with upstream's implicit ``scf.yield``: added unless the block
-    ends in a terminator (an unregistered op is none, as upstream's
-    ``ensureTerminator`` has it; xDSL's ``parse_region_with_yield`` counts it)."""
+    """A region with upstream's implicit ``scf.yield``."""
     region = parser.parse_region()
-    if not region.blocks:
-        region.add_block(Block())
-    block = region.blocks.last
-    assert block is not None
-    last = block.last_op
-    if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
-        block.add_op(xscf.YieldOp())
+    ensure_implicit_terminator(region, xscf.YieldOp)
     return region
 
 

@@ -1,4 +1,5 @@
-"""Printing the regions of upstream's structured control flow.
+"""Printing the regions of upstream's structured control flow, and the
+implicit terminators their parsers add.
 
 ``scf.if`` and ``affine.if`` print their regions the same way: the then
 region, `` else `` and the else region when it has a block, entry arguments
@@ -8,8 +9,11 @@ never shown and terminators only when the op yields values (upstream's
 
 from __future__ import annotations
 
-from xdsl.ir import Region
+from collections.abc import Callable
+
+from xdsl.ir import Block, Operation, Region
 from xdsl.printer import Printer
+from xdsl.traits import IsTerminator
 
 
 def print_then_else(printer: Printer, then: Region, otherwise: Region, terminators: bool) -> None:
@@ -21,3 +25,16 @@ def print_then_else(printer: Printer, then: Region, otherwise: Region, terminato
         printer.print_region(
             otherwise, print_entry_block_args=False, print_block_terminators=terminators
         )
+
+
+def ensure_implicit_terminator(region: Region, make: Callable[[], Operation]) -> None:
+    """Upstream's ``ensureTerminator``: a block not ending in a terminator gets
+    ``make()`` (an omitted ``scf.yield``/``affine.yield``). An unregistered
+    last op is no terminator, as upstream's ``hasTrait`` says; xDSL counts it."""
+    if not region.blocks:
+        region.add_block(Block())
+    block = region.blocks.last
+    assert block is not None
+    last = block.last_op
+    if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
+        block.add_op(make())
