@@ -257,18 +257,11 @@ def _write_output(
             stdout.write(data)
         stdout.flush()
         return 0
-    directory = os.path.dirname(os.path.abspath(opts.output))
-    tmp = None
-    try:
-        import tempfile
+    from mlkit.files import write_atomically
 
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".mlkit-", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.encode() if isinstance(data, str) else data)
-        os.replace(tmp, opts.output)
+    try:
+        write_atomically(opts.output, data.encode() if isinstance(data, str) else data)
     except OSError as exc:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
         stderr.write(
             f"{opts.output}: error: could not write output file: {exc.strerror or exc}\n"
         )

@@ -20,7 +20,6 @@ from xdsl.utils.exceptions import DiagnosticException
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
 from mlkit.pipeline.options import PassOptionError, build_pass
-from mlkit.pipeline.report import PassReport, PassStep
 from mlkit.pipeline.statistics import STATS_ATTR, declared
 from mlkit.pipeline.statistics import render as render_statistics
 from mlkit.pipeline.syntax import OpPipeline, PassSpec, PipelineSyntaxError, parse_pipeline
@@ -29,6 +28,8 @@ from mlkit.diagnostics.verifier import verify_op_tree
 
 if TYPE_CHECKING:
     from xdsl.passes import ModulePass
+
+    from mlkit.pipeline.report import PassReport
 
 ANY = "any"
 
@@ -328,8 +329,7 @@ class PassRunner:
         if inst.report is not None and reported is not None:
             seconds = time.perf_counter() - start
             after = inst.printer(_top(op))
-            step = PassStep(node.name, node.display_name, _where(op), seconds, reported, after)
-            inst.report.record(step)
+            inst.report.record(node.name, node.display_name, _where(op), seconds, reported, after)
         if inst.print_after_all or node.name in inst.print_after:
             self._dump("After", node, op)
         elif before is not None and inst.printer(self._scope(op)) != before:

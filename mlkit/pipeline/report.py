@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import difflib
 import html
-import os
-import tempfile
 from dataclasses import dataclass, field
+
+from mlkit.files import write_atomically
 
 __all__ = ["PassReport", "PassStep", "write_report"]
 
@@ -43,10 +43,13 @@ class PassReport:
     steps: list[PassStep] = field(default_factory=list[PassStep])
     input_ir: str | None = None
 
-    def record(self, step: PassStep) -> None:
+    def record(
+        self, name: str, display_name: str, where: str, seconds: float, before: str, after: str
+    ) -> None:
+        """One pass run: the IR before and after it, as printed."""
         if self.input_ir is None:
-            self.input_ir = step.before
-        self.steps.append(step)
+            self.input_ir = before
+        self.steps.append(PassStep(name, display_name, where, seconds, before, after))
 
     def html(self) -> str:
         return render(self)
@@ -145,17 +148,5 @@ def render(report: PassReport) -> str:
 
 
 def write_report(report: PassReport, path: str) -> None:
-    """Write the page atomically: a file is replaced whole, never half-written."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".mlkit-report-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(report.html())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as open() would create it, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write the page whole (:func:`mlkit.files.write_atomically`)."""
+    write_atomically(path, report.html().encode("utf-8"))
