@@ -53,16 +53,11 @@ def _static_shape(value: SSAValue) -> list[int] | None:
     return shape if all(size >= 0 for size in shape) else None
 
 
-def _is_projected_permutation(m: AffineMap) -> bool:
-    dims = [r.position for r in m.results if isinstance(r, AffineDimExpr)]
-    return not m.num_symbols and len(dims) == len(m.results) and len(set(dims)) == len(dims)
-
-
 def is_fusable_with_reshape_by_expansion(generic: GenericOp, operand_number: int) -> bool:
     """Upstream's ``isFusableWithReshapeByDimExpansion``, restricted to static
     shapes and bodies without ``linalg.index``."""
     maps = indexing_maps(generic)
-    if not pure_tensor(generic) or not all(_is_projected_permutation(m) for m in maps):
+    if not pure_tensor(generic) or not all(m.is_projected_permutation() for m in maps):
         return False
     if not maps[operand_number].results:
         return False
