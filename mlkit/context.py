@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
+import threading
+
+import xdsl.builder
 from xdsl.context import Context
+from xdsl.ir import Operation
 
 from mlkit.registry import BUILTIN_DIALECT, Registry
+
+_HOOK_LOCK = threading.Lock()
+
+
+def _install_builder_hook() -> object:
+    """xDSL's ``ImplicitBuilder`` swaps ``Operation.__post_init__`` for one that
+    inserts new ops into the thread's builder, and swaps it back on exit. The
+    swap is global while the builder is per thread, so two threads compiling at
+    once can stack two hooks and insert an op twice ("already attached to a
+    block"). mlkit installs the hook once, for good, and makes the swap a no-op;
+    the hook still asks the thread-local builder, so behaviour is unchanged."""
+    with _HOOK_LOCK:
+        current = Operation.__post_init__
+        if getattr(current, "_mlkit_builder_hook", False):
+            return current
+        plain = current
+
+        def post_init(self: Operation) -> None:
+            plain(self)
+            xdsl.builder._op_init_callback(self)  # pyright: ignore[reportPrivateUsage]
+
+        post_init._mlkit_builder_hook = True  # pyright: ignore[reportFunctionMemberAccess]
+        Operation.__post_init__ = post_init  # pyright: ignore[reportAttributeAccessIssue]
+        return post_init
+
+
+_install_builder_hook()
+xdsl.builder._override_operation_post_init = _install_builder_hook  # pyright: ignore[reportPrivateUsage, reportAttributeAccessIssue]
 
 
 def make_context(

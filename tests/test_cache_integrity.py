@@ -507,6 +507,43 @@ def test_compiles_on_many_threads_at_once() -> None:
     assert sys.getrecursionlimit() == limit
 
 
+def test_implicit_builders_on_two_threads_insert_each_op_once() -> None:
+    """xDSL's ImplicitBuilder swaps a global hook per thread; with two threads
+    inside builders at once an op was inserted twice. The order is forced."""
+    import mlkit.context  # noqa: F401  (installs the hook for good)
+    from xdsl.builder import ImplicitBuilder
+    from xdsl.dialects import test
+    from xdsl.ir import Block
+
+    a_inside, b_done = threading.Event(), threading.Event()
+    blocks = [Block(), Block()]
+    errors: list[BaseException] = []
+
+    def first() -> None:
+        with ImplicitBuilder(blocks[0]):
+            a_inside.set()
+            b_done.wait(10)
+            test.TestOp()
+
+    def second() -> None:
+        a_inside.wait(10)
+        try:
+            with ImplicitBuilder(blocks[1]):
+                test.TestOp()
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+        b_done.set()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert [len(list(b.ops)) for b in blocks] == [1, 1]
+    test.TestOp()  # outside any builder: inserted nowhere, no error
+
+
 # -- arguments too large -----------------------------------------------------------------------
 
 SCALARS = """
