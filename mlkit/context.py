@@ -11,6 +11,7 @@ from xdsl.ir import Operation
 from mlkit.registry import BUILTIN_DIALECT, Registry
 
 _HOOK_LOCK = threading.Lock()
+_XDSL_OVERRIDE = xdsl.builder._override_operation_post_init  # pyright: ignore[reportPrivateUsage]
 
 
 def _install_builder_hook() -> object:
@@ -18,21 +19,15 @@ def _install_builder_hook() -> object:
     inserts new ops into the thread's builder, and swaps it back on exit. The
     swap is global while the builder is per thread, so two threads compiling at
     once can stack two hooks and insert an op twice ("already attached to a
-    block"). mlkit installs the hook once, for good, and makes the swap a no-op;
-    the hook still asks the thread-local builder, so behaviour is unchanged."""
+    block"). mlkit installs xDSL's hook once, for good, and makes the swap a
+    no-op; the hook still asks the thread-local builder, so behaviour is
+    unchanged. Installing again if the hook is gone (a builder that was open
+    when this module loaded restores the plain one) keeps it self-healing."""
     with _HOOK_LOCK:
-        current = Operation.__post_init__
-        if getattr(current, "_mlkit_builder_hook", False):
-            return current
-        plain = current
-
-        def post_init(self: Operation) -> None:
-            plain(self)
-            xdsl.builder._op_init_callback(self)  # pyright: ignore[reportPrivateUsage]
-
-        post_init._mlkit_builder_hook = True  # pyright: ignore[reportFunctionMemberAccess]
-        Operation.__post_init__ = post_init  # pyright: ignore[reportAttributeAccessIssue]
-        return post_init
+        if not getattr(Operation.__post_init__, "_mlkit_builder_hook", False):
+            _XDSL_OVERRIDE()
+            Operation.__post_init__._mlkit_builder_hook = True  # pyright: ignore[reportFunctionMemberAccess]
+        return Operation.__post_init__
 
 
 _install_builder_hook()
