@@ -17,6 +17,7 @@ from xdsl.irdl import IRDLOperation, base, irdl_op_definition, operand_def, opt_
 from xdsl.irdl import result_def
 
 from mlkit.dialects.utils.ods import verify_that
+from mlkit.dialects.utils.dialects import op_lookup
 
 _MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 _TENSOR = base(TensorType) | base(UnrankedTensorType)
@@ -93,3 +94,5 @@ Bufferization = Dialect(
     [AllocTensorOp, CloneOp, ToTensorOp, ToBufferOp, MaterializeInDestinationOp],
     [],
 )
+
+__getattr__ = op_lookup(__name__, lambda: Bufferization)

@@ -29,7 +29,7 @@ from xdsl.traits import SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.utils.attr_dict import print_attr_dict
-from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, verify_that
 from mlkit.dialects.utils.signatures import attrs_at, dict_array, parse_function_results
 from mlkit.dialects.utils.signatures import print_function_inputs, print_function_results
@@ -321,3 +321,5 @@ _REPLACED: dict[type, type] = {
 }
 
 Func = with_replacements(xfunc.Func, _REPLACED, [ConstantOp, CallIndirectOp])
+
+__getattr__ = op_lookup(__name__, lambda: Func)

@@ -39,6 +39,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from mlkit.dialects.utils.ods import INDEX, upstream_op, verify_cast_compatible
 from mlkit.dialects.utils.op_classes import define_op
+from mlkit.dialects.utils.dialects import op_lookup
 
 # ODS descriptions of the other constraints the index ops use, and the constraints
 I1 = "1-bit signless integer"
@@ -338,3 +339,5 @@ Index = Dialect(
     [*BINARY_OPS, CastSOp, CastUOp, CmpOp, SizeOfOp, ConstantOp, BoolConstantOp],
     [IndexCmpPredicateAttr],
 )
+
+__getattr__ = op_lookup(__name__, lambda: Index)

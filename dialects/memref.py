@@ -33,7 +33,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import compute_rank_reduction_mask, is_dynamic
 from mlkit.dialects.tensor.slices import verify_in_bounds, verify_offset_size_stride
-from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList
 from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
@@ -574,3 +574,5 @@ _REPLACED: dict[type, type] = {
 }
 
 MemRef = with_replacements(xmemref.MemRef, _REPLACED)
+
+__getattr__ = op_lookup(__name__, lambda: MemRef)

@@ -24,6 +24,7 @@ from mlkit.dialects.llvm.attrs import ConstantRangeAttr
 from mlkit.dialects.llvm.types import LLVMStructType
 from mlkit.dialects.utils.enums import enum_attribute
 from mlkit.dialects.utils.op_classes import define_op
+from mlkit.dialects.utils.dialects import op_lookup
 
 # ---------------------------------------------------------------- #nvvm.target
 
@@ -285,3 +286,5 @@ NVVM = Dialect(
     [*SPECIAL_REGISTER_OPS.values(), Barrier0Op, BarrierOp, ShflSyncOp],
     [NVVMTargetAttr, ShflKindAttr],
 )
+
+__getattr__ = op_lookup(__name__, lambda: NVVM)

@@ -23,6 +23,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, NoTerminator, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
+from mlkit.dialects.utils.dialects import op_lookup
 
 _UNSUPPORTED = (
     "allocate", "if", "num_teams", "private", "proc_bind", "reduction", "schedule", "order",
@@ -279,3 +280,5 @@ def single_block(ops: Sequence[Operation], args: Sequence[Attribute] = ()) -> Re
 
 
 OpenMP = Dialect("omp", [ParallelOp, TerminatorOp, WsLoopOp, LoopNestOp, YieldOp], [])
+
+__getattr__ = op_lookup(__name__, lambda: OpenMP)

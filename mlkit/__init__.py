@@ -29,6 +29,8 @@ _EXPORTS = {
 
 
 def __getattr__(name: str) -> Any:
+    """``mlkit.compile`` and the other names of ``__all__``, imported from
+    their modules on first use (docs/api.md documents them)."""
     if name in _EXPORTS:
         import importlib
 

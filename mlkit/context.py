@@ -37,7 +37,11 @@ xdsl.builder._override_operation_post_init = _install_builder_hook  # pyright: i
 def make_context(
     registry: Registry | None = None, *, allow_unregistered: bool = False
 ) -> Context:
-    """A context that loads each dialect lazily, on the first use of its name."""
+    """A context that loads each dialect lazily, on the first use of its name.
+
+    ``registry`` defaults to :func:`mlkit.plugins.default_registry` (the built-ins and
+    the plugins loaded so far); ``allow_unregistered`` accepts ops of dialects no
+    plugin registered, as ``--allow-unregistered-dialect`` does."""
     if registry is None:
         from mlkit.plugins import default_registry
 

@@ -22,7 +22,13 @@ class PluginError(Exception):
 
 
 def default_registry() -> Registry:
-    """The process-wide registry, with every entry-point plugin loaded."""
+    """The process-wide registry, with every entry-point plugin loaded.
+
+    Built on the first call (mlkit's own dialects, passes and targets come
+    in as entry-point plugins, then third parties' in name order) and the
+    same object afterwards; ``mlkit-opt``, :func:`mlkit.compile` and
+    :func:`load_plugin` without a registry use it. PluginError if an
+    installed plugin fails to load."""
     global _default
     if _default is None:
         registry = Registry()
@@ -32,6 +38,12 @@ def default_registry() -> Registry:
 
 
 def load_entry_point_plugins(registry: Registry) -> None:
+    """Load every plugin installed in the ``mlkit.plugins`` entry-point
+    group into ``registry``: mlkit's own first, then the others by
+    entry-point name. Each entry point names a module with
+    ``register(registry)``, or (``module:attr``) a ``register`` function
+    itself. PluginError naming the entry point if one cannot be imported or
+    its registration fails."""
     from mlkit.entry_points import scan_entry_points
 
     for name, value in sorted(scan_entry_points(ENTRY_POINT_GROUP), key=_builtin_first):
@@ -60,7 +72,17 @@ def _builtin_first(ep: tuple[str, str]) -> tuple[int, str]:
 
 def load_plugin(spec: str, registry: Registry | None = None) -> ModuleType:
     """Load a plugin from a ``.py`` file path or an importable module name and
-    call its ``register(registry)``."""
+    call its ``register(registry)``.
+
+    ``spec`` is a path (it ends in ``.py``, contains a path separator or
+    names an existing file) or a module name such as ``"my_package.plugin"``.
+    ``registry`` is the registry to register into, by default the one
+    :func:`default_registry` returns (which :func:`mlkit.compile` and the
+    tools use). Loading the same module into a registry again does nothing.
+    Returns the plugin's module. PluginError for a plugin that cannot be
+    found or imported (a syntax error is reported at its line), that has no
+    ``register``, or whose registration fails (such as a name another plugin
+    already registered)."""
     if registry is None:
         registry = default_registry()
     module = _import_plugin(spec)

@@ -45,6 +45,10 @@ def first_doc_line(obj: object) -> str:
 
 @dataclass
 class DialectEntry:
+    """A registered dialect: its name, a factory that builds the
+    ``xdsl.ir.Dialect`` on first use, and the plugin that registered it
+    (``Registry.dialects`` maps names to these)."""
+
     name: str
     factory: Callable[[], Dialect]
     source: str
@@ -56,7 +60,9 @@ T = TypeVar("T")
 @dataclass
 class Entry(Generic[T]):
     """A registered name: a lazy factory for what it names, a one-line
-    summary, and the plugin that registered it."""
+    summary, and the plugin that registered it (``source``, such as
+    ``"plugin 'toy' (my_package.my_plugin)"``). ``Registry.passes``,
+    ``pipelines``, ``emitters`` and ``translations`` map names to these."""
 
     name: str
     factory: Callable[[], T]
@@ -64,6 +70,8 @@ class Entry(Generic[T]):
     source: str
 
     def load(self) -> T:
+        """What the name stands for (a pass class, a pipeline class, an
+        emitter function...), imported now if it was registered lazily."""
         return self.factory()
 
 
@@ -99,7 +107,25 @@ def _named(
 
 
 class Registry:
-    """Dialects, passes and named pipelines, keyed by their upstream names."""
+    """Dialects, passes and named pipelines, keyed by their upstream names.
+
+    A plugin's ``register(registry)`` is given one and calls its
+    ``register_*`` methods; :func:`mlkit.default_registry` is the one the
+    tools and :func:`mlkit.compile` use. A name taken by one plugin is
+    refused to the next with :class:`RegistryError` naming the first. What
+    was registered is read from its tables, each keyed by name:
+
+    - ``dialects``: :class:`DialectEntry` (``builtin`` is not among them:
+      every context has it);
+    - ``passes`` and ``pipelines``: :class:`Entry` of the pass or pipeline
+      class (the two share one namespace);
+    - ``emitters``: :class:`Entry` of each ``--emit=NAME`` function;
+    - ``translations``: :class:`Entry` of each dialect's LLVM IR translation.
+
+    ``current_source`` names the plugin whose ``register`` is running (the
+    entries' ``source``), and ``loaded_plugins`` the modules
+    :func:`mlkit.load_plugin` has loaded into this registry.
+    """
 
     def __init__(self) -> None:
         self.dialects: dict[str, DialectEntry] = {}
@@ -114,8 +140,14 @@ class Registry:
     def register_dialect(
         self, dialect: Dialect | str, factory: Callable[[], Dialect] | str | None = None
     ) -> None:
-        """Register an ``xdsl.ir.Dialect``, or a name and a factory (or
-        ``"module:attr"`` path) that builds it on first use."""
+        """Register a dialect under its name.
+
+        ``dialect`` is an ``xdsl.ir.Dialect``, registered under its
+        ``name``; or a name, with ``factory`` a function returning the
+        ``Dialect`` (or a ``"module:attr"`` path to it), called the first
+        time a context meets an op or type of that dialect. RegistryError
+        for a name already taken (``builtin`` included) or a name without a
+        factory."""
         if isinstance(dialect, str):
             if factory is None:
                 raise RegistryError(f"dialect '{dialect}' registered without a factory")
@@ -137,8 +169,17 @@ class Registry:
         *,
         summary: str | None = None,
     ) -> None:
-        """Register a ``ModulePass`` subclass (its ``name`` is its pipeline name and
-        its dataclass fields are its options), or a name and a lazy factory."""
+        """Register a pass.
+
+        ``pass_class`` is an ``xdsl.passes.ModulePass`` subclass: its
+        ``name`` is its pipeline name (``-name`` on the command line), its
+        dataclass fields are its options, and an ``anchor`` class variable
+        (``"func.func"``) names the op it runs on. Or ``pass_class`` is the
+        name and ``factory`` a function returning the class (or a
+        ``"module:attr"`` path to it), imported only when the pass is used.
+        ``summary`` is the line ``mlkit-opt --list-passes`` shows; by default
+        the first line of the class's docstring (empty for a lazy one).
+        RegistryError for a name already taken by a pass or pipeline."""
         self._register_runnable("pass", self.passes, PassEntry, pass_class, factory, summary)
 
     def register_pipeline(
@@ -148,7 +189,16 @@ class Registry:
         *,
         summary: str | None = None,
     ) -> None:
-        """Register a named pipeline class (see :class:`PipelineEntry`)."""
+        """Register a named pipeline: a name that expands to a textual
+        pipeline, usable wherever a pass is.
+
+        ``pipeline_class`` is a dataclass with a ``name``, its options as
+        fields, and a method ``pipeline(self) -> str`` returning the
+        pipeline it stands for, relative to where it is used
+        (``"cse,func.func(canonicalize)"``). Or it is the name and ``factory`` a
+        function returning the class (or a ``"module:attr"`` path to it).
+        ``summary`` as for :meth:`register_pass`; RegistryError for a name
+        already taken by a pass or pipeline."""
         self._register_runnable(
             "pipeline", self.pipelines, PipelineEntry, pipeline_class, factory, summary
         )
@@ -170,8 +220,12 @@ class Registry:
     def register_emitter(
         self, name: str, factory: Callable[[], Callable[..., str | bytes]] | str, *, summary: str = ""
     ) -> None:
-        """Register an ``--emit`` target; ``factory`` returns (or names, as
-        ``"module:attr"``) a function ``(module, ctx) -> str | bytes``."""
+        """Register an ``--emit=NAME`` target of ``mlkit-opt``.
+
+        ``factory`` returns (or names, as ``"module:attr"``) a function
+        ``(module, ctx) -> str | bytes`` that turns the module the pipeline
+        produced into the output; ``summary`` is the line the pass reference
+        shows. RegistryError for a name already taken (``mlir`` included)."""
         if name == "mlir" or name in self.emitters:
             raise RegistryError(f"emitter '{name}' is already registered")
         make = (lambda: import_object(factory)) if isinstance(factory, str) else factory
@@ -193,9 +247,12 @@ class Registry:
 
     # -- lookup -----------------------------------------------------------------
     def dialect_names(self) -> list[str]:
+        """Every registered dialect's name, ``builtin`` included, sorted."""
         return sorted({BUILTIN_DIALECT[0], *self.dialects})
 
     def load_dialect(self, name: str) -> Dialect:
+        """The ``xdsl.ir.Dialect`` registered as ``name``, built now by its
+        factory; KeyError for a name not registered."""
         if name in self.dialects:
             return self.dialects[name].factory()
         if name == BUILTIN_DIALECT[0]:

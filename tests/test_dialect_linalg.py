@@ -112,3 +112,60 @@ def test_python_interface() -> None:
     ]
     assert body == ["arith.mulf", "arith.addf", "linalg.yield"]
     assert [r.type for r in op.results] == [c.type]
+
+
+
+def test_copy_like_ops_build_from_python() -> None:
+    """``TransposeOp(x, init, perm)`` and ``BroadcastOp(x, init, dims)`` build the
+    op a parse would: the hidden body, a result for a tensor init only, and
+    upstream's result names."""
+    from xdsl.dialects.builtin import MemRefType, ModuleOp, TensorType, f32
+    from xdsl.dialects.func import FuncOp, ReturnOp
+    from xdsl.ir import Block, Region
+
+    from mlkit.diagnostics.verifier import verify_op_tree
+    from mlkit.dialects import linalg, tensor
+    from mlkit.syntax.printer import print_op
+
+    t23, t32, t3 = TensorType(f32, [2, 3]), TensorType(f32, [3, 2]), TensorType(f32, [3])
+    block = Block(arg_types=[t23, t3, MemRefType(f32, [2, 3]), MemRefType(f32, [3, 2])])
+    x, v, m, mt = block.args
+    e32, e23 = tensor.EmptyOp([], t32), tensor.EmptyOp([], t23)
+    tr = linalg.TransposeOp(x, e32.tensor, [1, 0])
+    bc = linalg.BroadcastOp(v, e23.tensor, [0])
+    on_memref = linalg.TransposeOp(m, mt, [1, 0])
+    assert len(on_memref.results) == 0
+    block.add_ops([e32, e23, tr, bc, on_memref, ReturnOp(tr.results[0], bc.results[0])])
+    module = ModuleOp([FuncOp("f", ([*block.arg_types], [t32, t23]), Region(block))])
+    verify_op_tree(module)
+    text = print_op(module)
+    assert (
+        "%transposed = linalg.transpose ins(%arg0 : tensor<2x3xf32>) "
+        "outs(%0 : tensor<3x2xf32>) permutation = [1, 0]" in text
+    )
+    assert (
+        "%broadcasted = linalg.broadcast ins(%arg1 : tensor<3xf32>) "
+        "outs(%1 : tensor<2x3xf32>) dimensions = [0]" in text
+    )
+    assert upstream_print(text, generic=False) == text + "\n"
+
+
+def test_dialect_modules_hand_out_the_registered_op_classes() -> None:
+    """``mlkit.dialects.arith.AddfOp`` (xDSL's class) and ``tensor.EmptyOp`` (mlkit's)
+    are the classes the dialects register, so a plugin's pass builds ops the rest of
+    mlkit knows; a name that is not one of the dialect's ops is an AttributeError."""
+    import importlib
+
+    from mlkit.plugins import default_registry
+
+    for name, entry in default_registry().dialects.items():
+        try:
+            module = importlib.import_module(f"mlkit.dialects.{name}")
+        except ModuleNotFoundError:  # builtin, cf, math, ub: xDSL's dialects as they are
+            continue
+        for op in entry.factory().operations:
+            assert getattr(module, op.__name__) is op, f"mlkit.dialects.{name}.{op.__name__}"
+    from mlkit.dialects import arith
+
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchOp'"):
+        arith.NoSuchOp  # noqa: B018

@@ -196,3 +196,23 @@ def test_linalg_to_loops_never_picks_a_loop_from_the_end(dim: int) -> None:
         f"'linalg.index' op expected dim ({dim}) to be lower than the number of loops (1) "
         "of the enclosing LinalgOp",
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "line"),
+    [
+        (
+            "operand 'rhs' at position 1 does not verify:\nattribute f32 expected from variable 'T', but got f64\n",
+            "operand 'rhs' at position 1 does not verify: attribute f32 expected from variable 'T', but got f64",
+        ),
+        ("expects a 2-D tensor\nmore detail\n", "expects a 2-D tensor"),
+        ("ends in a colon:", "ends in a colon:"),
+        ("  \n", "verification failed"),
+    ],
+)
+def test_diagnostic_line_keeps_the_reason_after_a_colon(message: str, line: str) -> None:
+    """xDSL puts the reason of a constraint failure on the line after ``...:``;
+    the one-line diagnostic keeps it rather than ending at the colon."""
+    from mlkit.diagnostics.verifier import first_line
+
+    assert first_line(message, "verification failed") == line

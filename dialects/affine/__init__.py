@@ -19,6 +19,7 @@ from mlkit.dialects.affine.ops import ApplyOp, LoadOp, MaxOp, MinOp, StoreOp, Ve
 from mlkit.dialects.affine.ops import VectorStoreOp, YieldOp
 from mlkit.dialects.affine.parallel import ParallelOp
 from mlkit.dialects.affine.scope import AffineScope, is_valid_dim, is_valid_symbol
+from mlkit.dialects.utils.dialects import op_lookup
 
 __all__ = [
     "Affine",
@@ -59,3 +60,5 @@ Affine = Dialect(
     ],
     [],
 )
+
+__getattr__ = op_lookup(__name__, lambda: Affine)

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from mlkit.dialects.arith.casts import CAST_REPLACEMENTS, NEW_CASTS, IntegerOverflowAttr
 from mlkit.dialects.arith.casts import same_shape
-from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, UnitAttr
@@ -338,3 +338,5 @@ _REPLACED: dict[type, type] = {
 }
 
 Arith = with_replacements(xarith.Arith, _REPLACED, [RemFOp, FlushDenormalsOp, *NEW_CASTS])
+
+__getattr__ = op_lookup(__name__, lambda: Arith)

@@ -19,6 +19,7 @@ from mlkit.dialects.gpu.attrs import ObjectAttr, SelectObjectAttr, ShuffleModeAt
 from mlkit.dialects.gpu.kernel import KERNEL_OPS
 from mlkit.dialects.gpu.memory import MEMORY_OPS
 from mlkit.dialects.gpu.ops import GPU_OPS
+from mlkit.dialects.utils.dialects import op_lookup
 
 GPU = Dialect(
     "gpu",
@@ -35,3 +36,5 @@ GPU = Dialect(
         LoopDimMapAttr,  # xDSL's, upstream's syntax; written by gpu-map-parallel-loops
     ],
 )
+
+__getattr__ = op_lookup(__name__, lambda: GPU)

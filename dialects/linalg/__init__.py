@@ -25,6 +25,7 @@ from mlkit.dialects.linalg.map_ops import TransposeOp
 from mlkit.dialects.linalg.named_base import NamedStructuredOp
 from mlkit.dialects.linalg.relayout import PackOp, SoftmaxOp, UnPackOp
 from mlkit.dialects.linalg.structural import GenericOp, IndexOp, YieldOp
+from mlkit.dialects.utils.dialects import op_lookup
 
 __all__ = ["Linalg", "generalize", "generalize_in_place"]
 
@@ -86,3 +87,5 @@ Linalg = Dialect(
         ElementwiseKindAttr,
     ],
 )
+
+__getattr__ = op_lookup(__name__, lambda: Linalg)

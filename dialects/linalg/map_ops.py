@@ -46,6 +46,10 @@ class DestinationStyleOp(IRDLOperation):
     KEYWORD: ClassVar[str | None] = None
     RESULT_NAME: ClassVar[str] = ""
 
+    def asm_result_name(self) -> str | None:
+        """Upstream's ``getAsmResultNames``: ``%mapped``, ``%transposed``, ``%pack``..."""
+        return self.RESULT_NAME or None
+
     def inits_list(self) -> list[SSAValue]:
         raise NotImplementedError
 
@@ -341,6 +345,20 @@ class _CopyLikeOp(DestinationStyleOp):
     init = operand_def(ShapedType)
     result = var_result_def(TensorType)
     region = region_def("single_block")
+
+    def __init__(self, input: SSAValue, init: SSAValue, values: Sequence[int]) -> None:
+        """Build the op from Python, as ``TransposeOp(x, init, [1, 0])`` (the values are
+        the permutation or the broadcast dimensions); the hidden body is made here,
+        and a tensor init gives the op its result."""
+        assert self.KEYWORD is not None
+        super().__init__(
+            operands=[input, init],
+            result_types=[[init.type] if isinstance(init.type, TensorType) else []],
+            properties={self.KEYWORD: DenseArrayBase.from_list(i64, values)},
+            regions=[_copy_body(input.type, init.type)],
+        )
+        for result in self.results:
+            result.name_hint = self.RESULT_NAME
 
     @property
     def body(self) -> Region:

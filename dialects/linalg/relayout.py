@@ -54,6 +54,10 @@ class _RelayoutOp(IRDLOperation):
     HAS_PADDING: ClassVar[bool]
     RESULT_NAME: ClassVar[str]
 
+    def asm_result_name(self) -> str | None:
+        """Upstream's ``getAsmResultNames``: ``%mapped``, ``%transposed``, ``%pack``..."""
+        return self.RESULT_NAME or None
+
     outer_dims_perm = opt_prop_def(DenseArrayBase.constr(i64))
     inner_dims_pos = prop_def(DenseArrayBase.constr(i64))
     static_inner_tiles = prop_def(DenseArrayBase.constr(i64))

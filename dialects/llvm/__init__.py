@@ -32,6 +32,7 @@ from mlkit.dialects.llvm.types import *  # noqa: F403
 from mlkit.dialects.llvm.types import LLVM_TYPES
 from mlkit.dialects.llvm.values import *  # noqa: F403
 from mlkit.dialects.llvm.values import VALUE_OPS
+from mlkit.dialects.utils.dialects import op_lookup
 
 LLVM = Dialect(
     "llvm",
@@ -39,3 +40,5 @@ LLVM = Dialect(
      *INTRINSIC_EXT_OPS],
     [*LLVM_TYPES, LinkageAttr, CConvAttr, TailCallKindAttr, FastMathAttr, ConstantRangeAttr],
 )
+
+__getattr__ = op_lookup(__name__, lambda: LLVM)

@@ -18,7 +18,7 @@ from typing import ClassVar
 from mlkit.dialects.scf.common import block_arg_types, check_edge, check_yields_to_parent
 from mlkit.dialects.scf.common import parent_name, terminators, xdsl_own_verify
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
-from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from mlkit.dialects.utils.regions import ensure_implicit_terminator, print_then_else
 from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
@@ -476,3 +476,5 @@ _REPLACED: dict[type, type] = {
 }
 
 Scf = with_replacements(xscf.Scf, _REPLACED, [ForallOp, InParallelOp])
+
+__getattr__ = op_lookup(__name__, lambda: Scf)

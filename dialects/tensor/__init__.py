@@ -33,6 +33,7 @@ from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
 from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import DeclarativeSyntax, INDEX, VARIADIC_INDEX, type_str
 from mlkit.dialects.utils.ods import upstream_op, verify_cast_compatible, verify_that
+from mlkit.dialects.utils.dialects import op_lookup
 
 _INT_OR_FLOAT_TENSOR = (
     "tensor of signless integer or unsigned integer or signed integer or floating-point values"
@@ -344,3 +345,5 @@ Tensor = Dialect(
     ],
     [],
 )
+
+__getattr__ = op_lookup(__name__, lambda: Tensor)

@@ -7,7 +7,7 @@ and xDSL's dialect interfaces (arith's constant materialization) stay.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from xdsl.ir import Dialect, Operation
 
@@ -24,3 +24,20 @@ def with_replacements(
         # Dialect has no public accessor for its interfaces
         list(base._interfaces),  # pyright: ignore[reportPrivateUsage]
     )
+
+
+def op_lookup(module: str, dialect: Callable[[], Dialect]) -> Callable[[str], type[Operation]]:
+    """A module ``__getattr__`` that finds the dialect's op classes by class name.
+
+    Some of a dialect's ops are xDSL's, some mlkit's replacements, some built from
+    tables in submodules; with this, ``mlkit.dialects.arith.AddfOp`` is always the
+    class the dialect registers, so code that builds IR (a plugin's pass) need not
+    know where each class lives."""
+
+    def __getattr__(name: str) -> type[Operation]:
+        found = [op for op in dialect().operations if op.__name__ == name]
+        if len(found) != 1:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        return found[0]
+
+    return __getattr__

@@ -16,7 +16,7 @@ from __future__ import annotations
 from xdsl.dialects import vector as xvector
 from xdsl.ir import Dialect
 
-from mlkit.dialects.utils.dialects import with_replacements
+from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.vector.contract import ContractionOp, IteratorTypeAttr, OuterProductOp
 from mlkit.dialects.vector.mask import CreateMaskOp, MaskOp, YieldOp
 from mlkit.dialects.vector.positions import POISON_INDEX, ExtractOp, InsertOp, verify_positions
@@ -42,3 +42,5 @@ __all__ = [
     "MaskOp", "OuterProductOp", "PrintOp", "PrintPunctuationAttr", "Vector", "YieldOp",
     "verify_positions",
 ]
+
+__getattr__ = op_lookup(__name__, lambda: Vector)

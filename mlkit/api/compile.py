@@ -33,6 +33,7 @@ from mlkit.api.program import CompiledProgram
 from mlkit.api.deep import call_deep
 from mlkit.api.signature import Signature, checked_signature, ciface_llvm_type
 from mlkit.api.signature import record_signatures
+from mlkit.pipeline import progress
 
 if TYPE_CHECKING:
     from mlkit.pipeline.report import PassReport
@@ -41,6 +42,7 @@ __all__ = ["CompileStats", "CompiledProgram", "Compiler", "compile", "default_co
 
 DEFAULT_TARGET = "cpu"
 SOURCE_NAME = "<mlkit.compile>"
+PROGRESS_LABEL = "mlkit.compile"  # the progress line on a terminal
 
 
 @dataclass
@@ -83,9 +85,24 @@ class Compiler:
         runtime_checks: bool = False,
         report: str | os.PathLike[str] | None = None,
     ) -> CompiledProgram:
-        """Compile MLIR text or a module for ``target`` (``"cpu"`` or ``"cuda"``);
-        raises ValueError (with the located message) for IR that does not parse,
-        verify or lower, and for a target that is not usable here.
+        """Compile MLIR text or a module for ``target`` and return its public
+        functions, callable on numpy arrays.
+
+        ``source_or_module`` is MLIR text, or a module parsed with
+        :func:`mlkit.parse_module`. ``pipeline`` is the textual pipeline to lower it
+        with (``"builtin.module(lower-to-cpu{vector-bits=256})"``); by default the
+        target's own, ``lower-to-cpu`` or ``lower-to-cuda``. A pipeline of one's own
+        must end in the llvm dialect. ``opt_level`` (0 to 3) is LLVM's optimisation
+        level. ``target`` is ``"cpu"`` or ``"cuda"``. With ``cache`` (the default) a
+        program compiled before with the same text, pipeline, target and options is
+        reused from memory or from the disk cache (``$MLKIT_CACHE_DIR``);
+        ``cache=False`` always compiles afresh.
+
+        Returns a :class:`~mlkit.api.program.CompiledProgram`: ``prog.name(...)`` or
+        ``prog["name"](...)`` calls a public function, ``prog.mlir`` and
+        ``prog.mlir_after(pass_name)`` show the lowered MLIR. Raises ValueError (with
+        the located message) for IR that does not parse, verify or lower, for an
+        ``opt_level`` outside 0 to 3, and for a target that is not usable here.
 
         ``num_threads`` fixes the threads each parallel loop of the default CPU
         pipeline uses; without it they use the runtime's count (all cores, or
@@ -175,11 +192,12 @@ class Compiler:
         from mlkit.execution.jit import JitError, jit_compile
 
         try:
-            unsupported: dict[str, str] = {}
-            module, signatures = self._lower(text, pipeline, unsupported, report)
-            backend.prepare_host(module)  # type: ignore[arg-type]
-            backend.enter_thread()  # the JIT runs the module's constructors here
-            compiled = jit_compile(module, options, keep_objects=True)
+            with progress.reporting(PROGRESS_LABEL):  # cleared before any error is raised
+                unsupported: dict[str, str] = {}
+                module, signatures = self._lower(text, pipeline, unsupported, report)
+                backend.prepare_host(module)  # type: ignore[arg-type]
+                backend.enter_thread()  # the JIT runs the module's constructors here
+                compiled = jit_compile(module, options, keep_objects=True)
         except DiagnosticError as err:
             from mlkit.diagnostics import SourceManager, format_diagnostic
 
@@ -211,13 +229,15 @@ class Compiler:
                     raise ValueError(f"@{sig.name} has two signatures")
                 sigs[sig.name] = sig
             names = [f"_mlir_ciface_{n}" for n in sigs]
-            compiled = jit_compile_llvm_ir(
-                entry["llvm_ir"],
-                names,
-                options,
-                optimize=False,
-                objects=(entry["machine"], entry["objects"]),
-            )
+            with progress.reporting(PROGRESS_LABEL) as line:
+                line.stage("loading from the cache")
+                compiled = jit_compile_llvm_ir(
+                    entry["llvm_ir"],
+                    names,
+                    options,
+                    optimize=False,
+                    objects=(entry["machine"], entry["objects"]),
+                )
         except Exception as exc:  # noqa: BLE001 - damaged: LLVM rejects it, or the signatures
             self.cache.discard(k, f"{type(exc).__name__}: {str(exc).strip()[:300]}")
             return None
@@ -253,27 +273,30 @@ class Compiler:
         from mlkit.plugins import default_registry
         from mlkit.syntax.parser import parse_module
 
-        registry = default_registry()
-        ctx = make_context(registry)
-        module = parse_module(ctx, text, SOURCE_NAME)
-        verify_op_tree(module)
-        signatures = record_signatures(module, unsupported)
-        try:
-            pm = PipelineBuilder(registry).parse(pipeline, top_anchor="builtin.module")
-        except PipelineError as exc:
-            raise ValueError(exc.render()) from None
-        self.stats.pipeline_runs += 1
-        # verified as it came in and once the pipeline is done, not after every
-        # pass: that was half of a small kernel's compile time. A pass that
-        # crashes on IR an earlier one broke still gets the located error.
-        instrumentation = None
-        if report is not None:
-            from mlkit.pipeline.manager import Instrumentation
-            from mlkit.syntax.printer import print_op
+        with progress.reporting(PROGRESS_LABEL) as line:  # in _compile_fresh's, if any
+            registry = default_registry()
+            ctx = make_context(registry)
+            line.stage("parsing")
+            module = parse_module(ctx, text, SOURCE_NAME)
+            verify_op_tree(module)
+            signatures = record_signatures(module, unsupported)
+            try:
+                pm = PipelineBuilder(registry).parse(pipeline, top_anchor="builtin.module")
+            except PipelineError as exc:
+                raise ValueError(exc.render()) from None
+            self.stats.pipeline_runs += 1
+            # verified as it came in and once the pipeline is done, not after every
+            # pass: that was half of a small kernel's compile time. A pass that
+            # crashes on IR an earlier one broke still gets the located error.
+            instrumentation = None
+            if report is not None:
+                from mlkit.pipeline.manager import Instrumentation
+                from mlkit.syntax.printer import print_op
 
-            instrumentation = Instrumentation(report=report, printer=print_op)
-        PassRunner(ctx, instrumentation, verify_each=False).run(pm, module)
-        verify_op_tree(module)
+                instrumentation = Instrumentation(report=report, printer=print_op)
+            PassRunner(ctx, instrumentation, verify_each=False).run(pm, module)
+            line.stage("verifying")
+            verify_op_tree(module)
         return module, signatures
 
 

@@ -17,7 +17,21 @@ class CompiledProgram:
     """The public functions of a compiled module, as attributes (or
     ``prog["name"]``, which also reaches a function whose name is one of the
     program's own attributes); ``prog.mlir`` is the lowered MLIR and
-    ``prog.llvm_ir`` the LLVM IR, to read."""
+    ``prog.llvm_ir`` the LLVM IR, to read.
+
+    Made by :func:`mlkit.compile`, not by hand. Each function is a
+    :class:`~mlkit.api.call.BoundFunction`, which keeps the program's code
+    alive as long as it is referenced. Besides its functions a program has:
+
+    - ``llvm_ir``: the LLVM IR text its code was compiled from;
+    - ``signatures``: the :class:`~mlkit.api.signature.Signature` of each
+      callable function, by name (its parameter and result types);
+    - ``unsupported``: the public functions that cannot be called from
+      Python, by name, each with the reason (a parameter or result type the
+      API cannot pass); asking for one raises AttributeError with it;
+    - ``memory``: where the target stages arguments during a call and how
+      it frees returned buffers (host memory for ``"cpu"``).
+    """
 
     def __init__(
         self,
@@ -65,9 +79,15 @@ class CompiledProgram:
 
     @property
     def functions(self) -> list[str]:
+        """The names of the callable public functions, sorted."""
         return sorted(self.signatures)
 
     def function(self, name: str) -> BoundFunction:
+        """The public function ``name`` (its ``sym_name``, without the
+        ``@``), bound to its compiled code on first use; ``prog.name`` and
+        ``prog["name"]`` are this. AttributeError, saying why, for a name
+        that is not a public function, for one whose types the API cannot
+        pass, and for one the pipeline left without a C interface."""
         if name not in self._functions:
             if name in self.unsupported:
                 raise AttributeError(
@@ -95,6 +115,9 @@ class CompiledProgram:
         return self._functions[name]
 
     def __getattr__(self, name: str) -> BoundFunction:
+        """``prog.matmul`` is ``prog.function("matmul")``, for a function
+        whose name is not one of the program's own attributes (``mlir``,
+        ``functions``, ...); AttributeError as :meth:`function` raises it."""
         if name.startswith("__") or name in (
             "_compiled",
             "signatures",
@@ -108,6 +131,9 @@ class CompiledProgram:
         return self.function(name)
 
     def __getitem__(self, name: str) -> BoundFunction:
+        """``prog["matmul"]`` is ``prog.function("matmul")``, for any name,
+        those of the program's own attributes included; KeyError where
+        :meth:`function` raises AttributeError."""
         try:
             return self.function(name)
         except AttributeError as exc:

@@ -25,8 +25,20 @@ from mlkit.diagnostics.dominance import verify_dominance
 from mlkit.diagnostics.locations import op_loc
 
 
+def first_line(message: str, default: str) -> str:
+    """A diagnostic's one line from an exception's text: its first line, and the
+    reason after it when the first ends in ``:`` (xDSL's ``operand 'x' at position 1
+    does not verify:`` puts the reason on the next line)."""
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    if not lines:
+        return default
+    if lines[0].endswith(":") and len(lines) > 1:
+        return f"{lines[0]} {lines[1]}"
+    return lines[0]
+
+
 def _fail(op: Operation, message: str) -> DiagnosticError:
-    first = message.strip().splitlines()[0] if message.strip() else "verification failed"
+    first = first_line(message, "verification failed")
     return DiagnosticError(Diagnostic(Severity.ERROR, f"'{op.name}' op {first}", op_loc(op)))
 
 

@@ -16,6 +16,8 @@ from mlkit.diagnostics import Diagnostic, DiagnosticEngine, DiagnosticError, Sev
 from mlkit.diagnostics import SourceManager
 from mlkit.pipeline.manager import Instrumentation, InternalError, OpPassManager, PassRunner
 from mlkit.pipeline.manager import timing_report
+from mlkit.pipeline import progress
+from mlkit.pipeline.progress import SILENT, Silent
 from mlkit.diagnostics.emit import set_handler
 from mlkit.target.machine import TargetOptions, set_target_options
 from mlkit.registry import Registry
@@ -60,7 +62,7 @@ class OptDriver:
 
         self.opts = opts
         self.registry = registry
-        self.stderr = stderr
+        self.stderr = stderr = progress.guarded(stderr)  # clears the progress line first
         self.sources = SourceManager()
         self.engine = DiagnosticEngine(self.sources, stderr, collect=opts.verify_diagnostics)
         self.ctx = make_context(registry, allow_unregistered=opts.allow_unregistered)
@@ -69,6 +71,7 @@ class OptDriver:
         self.parse_seconds = 0.0
         self.output_seconds = 0.0
         self.statistics: dict[int, Counter[str]] = {}  # --mlir-pass-statistics
+        self.progress: Silent = SILENT  # the progress line on a terminal
 
     def print_op(self, op: Operation) -> str:
         from mlkit.syntax.printer import print_op
@@ -88,6 +91,7 @@ class OptDriver:
 
         opts = self.opts
         try:
+            self.progress.stage("parsing")
             start = time.perf_counter()
             module = parse_module(self.ctx, text, name, implicit_module=opts.implicit_module)
             verify_op_tree(module)
@@ -107,6 +111,7 @@ class OptDriver:
                     for node, counts in runner.statistics.items():
                         self.statistics.setdefault(node, Counter()).update(counts)
                 self.timing = runner.timing
+            self.progress.stage("printing" if opts.emit == "mlir" else f"emitting {opts.emit}")
             start = time.perf_counter()
             result = self.emit(module)
             self.output_seconds += time.perf_counter() - start
@@ -174,11 +179,12 @@ def run_opt(opts: OptOptions, registry: Registry, stdout: TextIO, stderr: TextIO
 
         opts.instrumentation.report = PassReport(f"mlkit-opt {name}")
     outputs: list[str | bytes] = []
-    try:
-        for chunk in split_input(text, opts.split_marker):
-            result = driver.process_chunk(chunk.text, name)
-            # a failed chunk prints nothing, but keeps its place between markers
-            outputs.append("" if result is None else result)
+    try:  # the progress line is gone before anything below writes to stderr
+        with progress.reporting("mlkit-opt", stderr) as driver.progress:
+            for chunk in split_input(text, opts.split_marker):
+                result = driver.process_chunk(chunk.text, name)
+                # a failed chunk prints nothing, but keeps its place between markers
+                outputs.append("" if result is None else result)
     except InternalError as exc:
         return _internal_error(exc, opts, stderr)
     except Exception as exc:  # a bug, not bad input: short message, traceback on request

@@ -30,6 +30,7 @@ from mlkit.execution.objects import ObjectCode, ir_digest, machine_description
 from mlkit.execution.symbols import JitError, check_resolved, external_symbols
 from mlkit.execution.symbols import load_shared_libraries, symbol_ops
 from mlkit.diagnostics.locations import op_loc
+from mlkit.pipeline import progress
 
 if TYPE_CHECKING:
     from llvmlite.binding import ExecutionEngine, ModuleRef, TargetMachine
@@ -315,13 +316,17 @@ def jit_compile(
         raise JitError(f"invalid optimization level {options.opt_level} (expected 0 to 3)")
     machine, description = _host_machine(options)
 
+    progress.stage("LLVM: translating")
     llvm_module = translate_and_verify(module)
     llvm_module.name = MODULE_ID
     _prepare(llvm_module, machine)
+    if options.opt_level is not None:
+        progress.stage(f"LLVM: optimizing (-O{options.opt_level})")
     _optimize(llvm_module, machine, options.opt_level)
     _bind_allocator(llvm_module, options)
     _trap_checks(llvm_module, options)
 
+    progress.stage("LLVM: generating code")
     objects = ObjectCode()
     objects.add(llvm_module, "main")
     needed = external_symbols(llvm_module, module)

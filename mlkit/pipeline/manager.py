@@ -19,7 +19,9 @@ from xdsl.utils.exceptions import DiagnosticException
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
+from mlkit.pipeline import progress
 from mlkit.pipeline.options import PassOptionError, build_pass
+from mlkit.pipeline.progress import SILENT, Silent
 from mlkit.pipeline.statistics import STATS_ATTR, declared
 from mlkit.pipeline.statistics import render as render_statistics
 from mlkit.pipeline.syntax import OpPipeline, PassSpec, PipelineSyntaxError, parse_pipeline
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from mlkit.pipeline.report import PassReport
 
 ANY = "any"
+PROGRESS_LABEL = "mlkit"  # a pipeline run on its own; mlkit-opt and mlkit.compile name theirs
 
 
 class PipelineError(Exception):
@@ -249,6 +252,9 @@ class PassRunner:
         self.name_failing_pass = name_failing_pass
         self.timing = TimingRecord("root")
         self.statistics: dict[int, Counter[str]] = {}  # per pass node: what it counted
+        self._progress: Silent = SILENT
+        self._steps: dict[int, int] = {}  # id(pass node) -> its place in the pipeline, from 1
+        self._total = 0
 
     def run(self, pm: OpPassManager, op: Operation) -> None:
         if pm.anchor not in (ANY, op.name):
@@ -259,12 +265,26 @@ class PassRunner:
                     op_loc(op),
                 )
             )
-        self._run_pm(pm, op, self.timing)
+        with progress.reporting(PROGRESS_LABEL) as line:
+            # a pipeline run inside a pass of another keeps to the outer count
+            if line is SILENT or line.pipeline_depth:
+                self._run_pm(pm, op, self.timing)
+                return
+            self._progress = line
+            self._steps = {id(node): i for i, node in enumerate(pm.passes(), 1)}
+            self._total = len(self._steps)
+            line.pipeline_depth += 1
+            try:
+                self._run_pm(pm, op, self.timing)
+            finally:
+                line.pipeline_depth -= 1
+                self._progress = SILENT
 
     def _run_pm(self, pm: OpPassManager, op: Operation, timing: TimingRecord) -> None:
         for child in pm.children:
             if isinstance(child, PassNode):
                 record = _child_record(timing, f"{child.display_name}")
+                self._progress.step(self._steps.get(id(child), 0), self._total, child.name)
                 start = time.perf_counter()
                 self._run_pass(child, op)
                 record.seconds += time.perf_counter() - start
@@ -364,7 +384,9 @@ class PassRunner:
         scope = self._scope(op)
         where = f" ({_where(op)})" if op.parent_op() is not None else ""
         header = f"// -----// IR Dump {when} {node.display_name} ({node.name}){where} //----- //"
-        self.inst.dump(f"{header}\n{self.inst.printer(scope)}\n\n")
+        text = f"{header}\n{self.inst.printer(scope)}\n\n"
+        with progress.paused():  # on a clean line, not after the progress line
+            self.inst.dump(text)
 
 
 def statistics_report(

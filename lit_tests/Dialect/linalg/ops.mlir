@@ -30,9 +30,9 @@ func.func @generic(%a: tensor<4x8xf32>, %m: memref<4x8xf32>, %mt: memref<8x4xf32
 
 // CHECK-LABEL: func.func @map_reduce
 func.func @map_reduce(%a: tensor<64xf32>, %b: tensor<64xf32>, %t: tensor<16x64xf32>, %m: memref<64xf32>, %mm: memref<16x64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
-  // CHECK: linalg.map { arith.addf } ins(%{{.*}}, %{{.*}} : tensor<64xf32>, tensor<64xf32>) outs(%{{.*}} : tensor<64xf32>)
+  // CHECK: %mapped = linalg.map { arith.addf } ins(%{{.*}}, %{{.*}} : tensor<64xf32>, tensor<64xf32>) outs(%{{.*}} : tensor<64xf32>)
   %0 = linalg.map { arith.addf } ins(%a, %b : tensor<64xf32>, tensor<64xf32>) outs(%a : tensor<64xf32>)
-  // CHECK: linalg.map ins(%{{.*}}, %{{.*}} : tensor<64xf32>, tensor<64xf32>) outs(%{{.*}} : tensor<64xf32>)
+  // CHECK: %mapped_0 = linalg.map ins(%{{.*}}, %{{.*}} : tensor<64xf32>, tensor<64xf32>) outs(%{{.*}} : tensor<64xf32>)
   // CHECK-NEXT: (%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32) {
   // CHECK: arith.subf
   %1 = linalg.map ins(%a, %b : tensor<64xf32>, tensor<64xf32>) outs(%a : tensor<64xf32>)
@@ -42,7 +42,7 @@ func.func @map_reduce(%a: tensor<64xf32>, %b: tensor<64xf32>, %t: tensor<16x64xf
     }
   // CHECK: linalg.map { math.absf } ins(%{{.*}} : memref<64xf32>) outs(%{{.*}} : memref<64xf32>)
   linalg.map { math.absf } ins(%m : memref<64xf32>) outs(%m : memref<64xf32>)
-  // CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<16x64xf32>) outs(%{{.*}} : tensor<64xf32>) dimensions = [0]
+  // CHECK: %reduced = linalg.reduce { arith.addf } ins(%{{.*}} : tensor<16x64xf32>) outs(%{{.*}} : tensor<64xf32>) dimensions = [0]
   %2 = linalg.reduce { arith.addf } ins(%t : tensor<16x64xf32>) outs(%a : tensor<64xf32>) dimensions = [0]
   // CHECK: linalg.reduce ins(%{{.*}} : tensor<16x64xf32>) outs(%{{.*}} : tensor<64xf32>) dimensions = [0]
   // CHECK: arith.maximumf
@@ -58,11 +58,11 @@ func.func @map_reduce(%a: tensor<64xf32>, %b: tensor<64xf32>, %t: tensor<16x64xf
 
 // CHECK-LABEL: func.func @transpose_broadcast
 func.func @transpose_broadcast(%a: tensor<64xf32>, %t: tensor<16x64xf32>, %tt: tensor<64x16xf32>, %m: memref<16x64xf32>, %mt: memref<64x16xf32>, %mv: memref<64xf32>) -> (tensor<64x16xf32>, tensor<16x64xf32>) {
-  // CHECK: linalg.transpose ins(%{{.*}} : tensor<16x64xf32>) outs(%{{.*}} : tensor<64x16xf32>) permutation = [1, 0]
+  // CHECK: %transposed = linalg.transpose ins(%{{.*}} : tensor<16x64xf32>) outs(%{{.*}} : tensor<64x16xf32>) permutation = [1, 0]
   %0 = linalg.transpose ins(%t : tensor<16x64xf32>) outs(%tt : tensor<64x16xf32>) permutation = [1, 0]
   // CHECK: linalg.transpose ins(%{{.*}} : memref<16x64xf32>) outs(%{{.*}} : memref<64x16xf32>) permutation = [1, 0]
   linalg.transpose ins(%m : memref<16x64xf32>) outs(%mt : memref<64x16xf32>) permutation = [1, 0]
-  // CHECK: linalg.broadcast ins(%{{.*}} : tensor<64xf32>) outs(%{{.*}} : tensor<16x64xf32>) dimensions = [0]
+  // CHECK: %broadcasted = linalg.broadcast ins(%{{.*}} : tensor<64xf32>) outs(%{{.*}} : tensor<16x64xf32>) dimensions = [0]
   %1 = linalg.broadcast ins(%a : tensor<64xf32>) outs(%t : tensor<16x64xf32>) dimensions = [0]
   // CHECK: linalg.broadcast ins(%{{.*}} : memref<64xf32>) outs(%{{.*}} : memref<16x64xf32>) dimensions = [0]
   linalg.broadcast ins(%mv : memref<64xf32>) outs(%m : memref<16x64xf32>) dimensions = [0]
@@ -223,11 +223,11 @@ func.func @elementwise_op(%a: tensor<4x8xf32>, %v: tensor<8xf32>, %m: memref<4x8
 func.func @relayout(%src: tensor<128x256xf32>, %dst: tensor<16x8x8x32xf32>, %d: tensor<?x?x?x16xf32>, %t: index, %pad: f32,
     %ms: memref<128x256xf32>, %md: memref<16x8x16x16xf32>, %x: tensor<2x16x32xf32>, %mx: memref<2x16x32xf32>)
     -> (tensor<16x8x8x32xf32>, tensor<?x?x?x16xf32>, tensor<128x256xf32>, tensor<2x16x32xf32>) {
-  // CHECK: linalg.pack %{{.*}} padding_value(%{{.*}} : f32) outer_dims_perm = [0, 1] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %{{.*}} : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
+  // CHECK: %pack = linalg.pack %{{.*}} padding_value(%{{.*}} : f32) outer_dims_perm = [0, 1] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %{{.*}} : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
   %0 = linalg.pack %src padding_value(%pad : f32) outer_dims_perm = [0, 1] inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %dst : tensor<128x256xf32> -> tensor<16x8x8x32xf32>
   // CHECK: linalg.pack %{{.*}} inner_dims_pos = [1, 0] inner_tiles = [%{{.*}}, 16] into %{{.*}} : tensor<128x256xf32> -> tensor<?x?x?x16xf32>
   %1 = linalg.pack %src inner_dims_pos = [1, 0] inner_tiles = [%t, 16] into %d : tensor<128x256xf32> -> tensor<?x?x?x16xf32>
-  // CHECK: linalg.unpack %{{.*}} inner_dims_pos = [1, 0] inner_tiles = [%{{.*}}, 16] into %{{.*}} : tensor<?x?x?x16xf32> -> tensor<128x256xf32>
+  // CHECK: %unpack = linalg.unpack %{{.*}} inner_dims_pos = [1, 0] inner_tiles = [%{{.*}}, 16] into %{{.*}} : tensor<?x?x?x16xf32> -> tensor<128x256xf32>
   %2 = linalg.unpack %d inner_dims_pos = [1, 0] inner_tiles = [%t, 16] into %src : tensor<?x?x?x16xf32> -> tensor<128x256xf32>
   // CHECK: linalg.pack %{{.*}} outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %{{.*}} : memref<128x256xf32> -> memref<16x8x16x16xf32>
   linalg.pack %ms outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %md : memref<128x256xf32> -> memref<16x8x16x16xf32>
