@@ -20,3 +20,12 @@ func.func @unknown(%t: tensor<4xi32>) -> tensor<4xf32> {
   %b = tensor.bitcast %t : tensor<4xi32> to tensor<4xf32>
   return %b : tensor<4xf32>
 }
+
+// -----
+
+// A dense_resource whose data the file does not hold (elided, or cut off).
+func.func @elided_weights() -> tensor<4xf32> {
+  // expected-error @+1 {{cannot bufferize a constant whose data is not known}}
+  %0 = arith.constant dense_resource<__elided__> : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -120,3 +120,23 @@ func.func @untouched(%m: memref<4xf32>, %i: index) -> f32 {
   %x = memref.load %m[%i] : memref<4xf32>
   return %x : f32
 }
+
+// -----
+
+// A generic with no outputs, kept for the checks in its body (torch-mlir's
+// batch norm): its input becomes a buffer and the body stays.
+// CHECK-LABEL: func.func @checks_only
+// CHECK-SAME:    (%[[T:.*]]: memref<4xf32, strided<[?], offset: ?>>)
+// CHECK:         linalg.generic {{.*}} ins(%[[T]] : memref<4xf32, strided<[?], offset: ?>>) {
+// CHECK:           cf.assert
+// CHECK-NEXT:      linalg.yield
+func.func @checks_only(%t: tensor<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) {
+  ^bb0(%in: f32):
+    %zero = arith.constant 0.0 : f32
+    %ok = arith.cmpf oge, %in, %zero : f32
+    cf.assert %ok, "negative"
+    linalg.yield
+  }
+  return
+}

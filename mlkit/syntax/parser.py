@@ -3,6 +3,12 @@
 xDSL's parser leaves every op at ``loc(unknown)``; upstream gives each op the
 file:line:col where it starts, which is what diagnostics and
 ``--mlir-print-debuginfo`` need. :class:`LocatedParser` adds that.
+
+Dense resources (``dense_resource<key>`` with the data in the file's
+``{-# dialect_resources: {builtin: {key: "0x..."}} #-}``, as torch-mlir writes
+weights) are read into plain ``dense<...>`` attributes: xDSL keeps blobs in the
+process-wide builtin dialect, where a key seen in an earlier parse gets renamed
+and its data lost, and nothing after the parser reads them.
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, ModuleOp, StringAttr
-from xdsl.dialects.builtin import UnknownLoc
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr
+from xdsl.dialects.builtin import DenseResourceAttr, IndexType, IntegerType, UnknownLoc
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -25,6 +32,7 @@ from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity, SourceLoc
 from mlkit.diagnostics.locations import source_loc
+from mlkit.diagnostics.verifier import first_line
 from mlkit.syntax.lexer import LinearLexer
 from mlkit.syntax.wide_floats import is_wide_float, wide_float_from_bits
 
@@ -100,6 +108,9 @@ class LocatedParser(Parser):
         self._file_attr = StringAttr(name)
         self.op_starts: list[int] = []
         self.text_length = len(text)
+        self.resource_blobs: dict[str, bytes] = {}
+        """The builtin dialect's resources of this text: key -> data (after the
+        alignment word)."""
 
     def loc_at(self, offset: int) -> SourceLoc:
         line, col = self._index.line_col(offset)
@@ -200,6 +211,38 @@ class LocatedParser(Parser):
             )
         return FloatAttr(value, type)
 
+    def _parse_dialect_resource_handle(self, dialect_name: str, interface: Any) -> str:
+        if dialect_name != "builtin":
+            return super()._parse_dialect_resource_handle(dialect_name, interface)
+        return self.parse_identifier(context_msg=" for resource handle")
+
+    def _parse_resource(self, dialect_name: str, interface: Any) -> None:
+        if dialect_name != "builtin":
+            return super()._parse_resource(dialect_name, interface)
+        key = self.parse_identifier(context_msg=" for resource handle")
+        self._parse_token(MLIRTokenKind.COLON, "expected `:`")
+        start = self.current_offset()
+        value = self.parse_str_literal()
+        try:
+            blob = bytes.fromhex(value[2:]) if value.startswith("0x") else None
+        except ValueError:
+            blob = None
+        if blob is None:
+            self.raise_error(f"expected hex string blob for key '{key}'", start)
+        if len(blob) < 4:
+            self.raise_error(
+                f"expected hex string blob for key '{key}' to encode alignment in first 4 bytes",
+                start,
+            )
+        alignment = int.from_bytes(blob[:4], "little")
+        if alignment == 0 or alignment & (alignment - 1):
+            self.raise_error(
+                f"expected hex string blob for key '{key}' to encode alignment in first 4 "
+                f"bytes, but got non-power-of-2 value: {alignment}",
+                start,
+            )
+        self.resource_blobs[key] = blob[4:]
+
     def current_offset(self) -> int:
         return self._current_token.span.start
 
@@ -213,7 +256,11 @@ def parse_module(
     ctx: Context, text: str, filename: str, *, implicit_module: bool = True
 ) -> Operation:
     """Parse ``text`` into its top-level op, raising :class:`DiagnosticError`
-    with a located message on any bad input."""
+    with a located message on any bad input.
+
+    ``filename`` is the name error locations use; with ``implicit_module``, top-level
+    ops not in a ``builtin.module`` are wrapped in one and blank text is an empty
+    module."""
     if implicit_module and _is_blank(text):
         return ModuleOp([])  # as upstream: an empty buffer is an empty module
     try:
@@ -246,8 +293,10 @@ def parse_module(
     except (DiagnosticError, KeyboardInterrupt):
         raise
     except Exception as exc:  # attribute constructors verify eagerly and raise plain errors
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        message = first_line(str(exc), type(exc).__name__)
         raise DiagnosticError.at(parser.loc_at(parser.failing_op_offset()), message) from None
+    if parser.resource_blobs:
+        _read_dense_resources(module, parser.resource_blobs)
     wrapped = isinstance(module, ModuleOp) and isinstance(module.location, UnknownLoc)
     if not implicit_module and wrapped:
         return _single_top_level_op(parser, module)
@@ -256,6 +305,36 @@ def parse_module(
         line, col = parser._index.line_col(max(first, 0))  # pyright: ignore[reportPrivateUsage]
         module.location = FileLineColLoc(StringAttr(filename), IntAttr(line), IntAttr(col))
     return module
+
+
+def _read_dense_resources(module: Operation, blobs: dict[str, bytes]) -> None:
+    """Replace each ``dense_resource`` attribute of an op whose data ``blobs``
+    holds by the ``dense`` attribute of that data. Those of other element
+    types, or of keys the text does not define, stay."""
+    for op in module.walk():
+        for table in (op.properties, op.attributes):
+            for name, attr in list(table.items()):
+                if isinstance(attr, DenseResourceAttr) and attr.resource_handle.data in blobs:
+                    dense = _dense_of(attr, blobs[attr.resource_handle.data], op)
+                    if dense is not None:
+                        table[name] = dense
+
+
+def _dense_of(attr: DenseResourceAttr, data: bytes, op: Operation) -> Any:
+    type = attr.type
+    shape = type.get_shape()
+    element = getattr(type, "element_type", None)
+    if not isinstance(element, (IntegerType, IndexType, AnyFloat)) or any(d < 0 for d in shape):
+        return None
+    count = math.prod(shape)
+    need = count * element.compile_time_size
+    if len(data) != need:
+        raise DiagnosticError.at(
+            source_loc(op.location),
+            f"dense_resource<{attr.resource_handle.data}> holds {len(data)} bytes of data, "
+            f"but {type} needs {need}",
+        )
+    return DenseIntOrFPElementsAttr(type, BytesAttr(data))  # type: ignore[arg-type]
 
 
 def _single_top_level_op(parser: LocatedParser, module: ModuleOp) -> Operation:

@@ -57,7 +57,8 @@ def linalg_inits(op: Operation) -> list[int]:
     if isinstance(single, SSAValue) and not hasattr(op, "outputs"):
         index = list(op.operands).index(single)
         return [index] if is_tensor(single) else []
-    inits = list(getattr(op, "outputs", None) or op.inits_list())  # type: ignore[attr-defined]
+    outputs = getattr(op, "outputs", None)  # empty for a generic kept for its payload's effects
+    inits = list(outputs if outputs is not None else op.inits_list())  # type: ignore[attr-defined]
     first = len(op.operands) - len(inits)
     return [first + i for i, v in enumerate(inits) if is_tensor(v)]
 

@@ -110,7 +110,8 @@ def constant(b: Bufferizer, op: arith.ConstantOp) -> None:
     if not is_tensor(op.result):
         return
     value = op.value
-    assert isinstance(value, DenseIntOrFPElementsAttr)
+    if not isinstance(value, DenseIntOrFPElementsAttr):  # a dense_resource without its data
+        raise BufferizeError(op, f"cannot bufferize a constant whose data is not known: {value}")
     memref_type = identity_memref(op.result.type)
     name = b.global_for(value, memref_type)  # type: ignore[arg-type]
     b.bind(op.result, b.insert(memref.GetGlobalOp(name, memref_type)).results[0])
