@@ -27,7 +27,10 @@ def vectorized(options: str = "") -> str:
     return with_pass(f"linalg-vectorize-loops{{{options}}}" if options else "linalg-vectorize-loops")
 
 
-WIDTHS = ["", "vector-bits=256", "vector-bits=128 unroll=1", "vector-bits=512 unroll=4"]
+WIDTHS = [
+    "", "vector-bits=256", "vector-bits=128 unroll=1", "vector-bits=512 unroll=4",
+    "vector-bits=512 unroll=2 interleave=false",
+]
 SIZES = [0, 1, 7, 33, 1000]
 rng = np.random.default_rng(7)
 

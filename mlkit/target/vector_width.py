@@ -10,13 +10,16 @@ LLVM reports them; a named CPU's from the ISA extensions LLVM gives that CPU.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from mlkit.target.machine import TargetOptions
 
-__all__ = ["host_vector_bits", "target_vector_bits"]
+__all__ = [
+    "TargetVectors", "host_vector_bits", "module_target_vectors", "target_vector_bits",
+    "target_vectors",
+]
 
 # x86 CPUs (LLVM's names) by their widest vector ISA: AVX-512F, AVX/AVX2.
 _X86_512 = frozenset({
@@ -81,3 +84,46 @@ def vector_bits_option() -> Any:
         metadata={"help": "Vector register width in bits; 0: the target machine's widest "
                           "(512 with AVX-512, 256 with AVX2, 128 with SSE or NEON)"},
     )
+
+
+@dataclass(frozen=True)
+class TargetVectors:
+    """What a pass choosing register blocks needs of the target: the widest
+    vector in bits, the architecture (``x86_64``, ``aarch64``) and whether code
+    is generated for the host (whose caches can then be read)."""
+
+    bits: int
+    arch: str
+    host: bool
+
+    @property
+    def registers(self) -> int:
+        """Vector registers: 32 with AVX-512 and on AArch64, else 16."""
+        if self.arch in ("aarch64", "arm64", "aarch64_be") or self.bits >= 512:
+            return 32
+        return 16
+
+
+def target_vectors(options: TargetOptions | None = None, module_triple: str | None = None) -> TargetVectors:
+    """The vector registers of the machine code is generated for."""
+    import llvmlite.binding as llvm_binding
+
+    options = options or TargetOptions()
+    triple = options.triple or module_triple
+    host = options.cpu == "native" or (not triple and not options.cpu)
+    arch = (triple or llvm_binding.get_process_triple()).split("-")[0]
+    return TargetVectors(target_vector_bits(options, module_triple), arch, host)
+
+
+def module_target_vectors(ctx: Any, module: Any) -> TargetVectors:
+    """:func:`target_vectors` for a pass: the context's ``--mtriple``/``--mcpu``
+    and the module's ``llvm.target_triple``."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from mlkit.target.machine import get_target_options
+
+    triple = module.attributes.get("llvm.target_triple")
+    return target_vectors(
+        get_target_options(ctx), triple.data if isinstance(triple, StringAttr) else None
+    )
+

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from mlkit.pipeline.options import option
 
-from mlkit.target.vector_width import vector_bits_option
+from mlkit.target.vector_width import TargetVectors, module_target_vectors, vector_bits_option
 from mlkit.passes.conversion.linalg_to_vector_loops_plan import (
     Plan,
     Unsupported,
@@ -59,7 +59,7 @@ from mlkit.passes.conversion.linalg_to_vector_loops_plan import (
 from mlkit.passes.conversion.linalg_to_vector_loops_emitter import emit_vector_loops
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 from xdsl.context import Context
-from xdsl.dialects.builtin import AnyFloat, ModuleOp, StringAttr
+from xdsl.dialects.builtin import AnyFloat, ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -77,6 +77,7 @@ class VectorizeLinalgPattern(RewritePattern):
     unroll: int = 1
     vectorize_fp_reductions: bool = True
     parallel_min: int | None = None  # with threads: the fewest iterations worth them
+    interleave: bool = False  # the unrolled copies of an elementwise body as one wide vector
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         try:
@@ -90,7 +91,7 @@ class VectorizeLinalgPattern(RewritePattern):
         lanes, unroll = self.shape(plan)
         if lanes < 2:
             return
-        emit_vector_loops(rewriter, plan, lanes, unroll, self.parallel_min)
+        emit_vector_loops(rewriter, plan, lanes, unroll, self.parallel_min, self.interleave)
 
     def shape(self, plan: Plan) -> tuple[int, int]:
         """Lanes and vectors per iteration: a static trip count shorter than
@@ -123,25 +124,22 @@ class LinalgVectorizeLoops(ModulePass):
     parallel_threshold: int = option(
         1 << 15, "Fewest iterations an op with static sizes needs for parallel"
     )
+    interleave: bool = option(
+        True,
+        "On targets with 32 vector registers, compute an elementwise op's unrolled "
+        "copies side by side, op by op, rather than one after the other",
+    )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.vector_bits < 0:
             raise DiagnosticError.at(UNKNOWN, "vector-bits cannot be negative")
         if self.unroll < 1:
             raise DiagnosticError.at(UNKNOWN, "unroll must be at least 1")
-        bits = self.vector_bits or _target_bits(ctx, op)
+        target = module_target_vectors(ctx, op)
+        bits = self.vector_bits or target.bits
         pattern = VectorizeLinalgPattern(
             bits, self.unroll, self.vectorize_fp_reductions,
             max(0, self.parallel_threshold) if self.parallel else None,
+            self.interleave and TargetVectors(bits, target.arch, target.host).registers >= 32,
         )  # fmt: skip
         rewrite_regions(op, pattern, apply_recursively=False)
-
-
-def _target_bits(ctx: Context, module: ModuleOp) -> int:
-    from mlkit.target.machine import get_target_options
-    from mlkit.target.vector_width import target_vector_bits
-
-    triple = module.attributes.get("llvm.target_triple")
-    return target_vector_bits(
-        get_target_options(ctx), triple.data if isinstance(triple, StringAttr) else None
-    )

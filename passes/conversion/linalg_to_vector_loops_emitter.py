@@ -7,7 +7,8 @@ the innermost loop in up to three parts:
 
 1. a vector loop stepping ``lanes * unroll`` elements, the body cloned
    ``unroll`` times on ``vector<lanes x T>`` (one accumulator per copy for a
-   reduction, so the copies do not wait on each other);
+   reduction, so the copies do not wait on each other), or, ``interleave``d,
+   an elementwise body once on ``vector<(lanes * unroll) x T>``;
 2. with ``unroll > 1``, a vector loop stepping ``lanes`` over what is left of
    whole vectors;
 3. a scalar loop over the last ``trip count mod lanes`` elements, which starts
@@ -78,8 +79,8 @@ class _Emitter:
     prologue: Block = field(default_factory=Block)  # the innermost outer loop's body
     before: list[Operation] = field(default_factory=list)  # ahead of the whole nest
     scalars: dict[SSAValue, SSAValue] = field(default_factory=dict)  # uniform body value -> scalar
-    _broadcasts: dict[SSAValue, SSAValue] = field(default_factory=dict)
-    _lane_steps: SSAValue | None = None
+    _broadcasts: dict[tuple[SSAValue, int], SSAValue] = field(default_factory=dict)
+    _lane_steps: dict[int, SSAValue] = field(default_factory=dict)  # lanes -> [0, 1, ...]
 
     # -- small builders ---------------------------------------------------------------
 
@@ -101,11 +102,12 @@ class _Emitter:
     def broadcast(self, value: SSAValue) -> SSAValue:
         """``value`` (uniform) in every lane, built once before the inner loops."""
         scalar = self.scalars.get(value, value)
-        if scalar not in self._broadcasts:
+        key = (scalar, self.lanes)
+        if key not in self._broadcasts:
             op = vector.BroadcastOp(scalar, _vector_type(scalar.type, self.lanes))
             self.prologue.add_op(op)
-            self._broadcasts[scalar] = op.vector
-        return self._broadcasts[scalar]
+            self._broadcasts[key] = op.vector
+        return self._broadcasts[key]
 
     # -- the body, as vectors and as scalars --------------------------------------------
 
@@ -171,14 +173,14 @@ class _Emitter:
 
     def _lane_indices(self, block: Block, offset: SSAValue) -> SSAValue:
         """``[offset, offset + 1, ...]``: ``linalg.index`` of the innermost loop."""
-        if self._lane_steps is None:
+        if self.lanes not in self._lane_steps:
             steps = xarith.ConstantOp(DenseIntOrFPElementsAttr.from_list(
                 _vector_type(IndexType(), self.lanes), list(range(self.lanes))
             ))  # fmt: skip
             self.before.append(steps)
-            self._lane_steps = steps.result
+            self._lane_steps[self.lanes] = steps.result
         splat = vector.BroadcastOp(offset, _vector_type(IndexType(), self.lanes))
-        add = marith.AddiOp(splat.vector, self._lane_steps, overflow=_NO_WRAP)
+        add = marith.AddiOp(splat.vector, self._lane_steps[self.lanes], overflow=_NO_WRAP)
         block.add_op(splat)
         block.add_op(add)
         return add.results[0]
@@ -351,10 +353,30 @@ def _nonempty(lo: Bound, hi: Bound) -> bool:
 
 
 def _vector_loop(
-    e: _Emitter, lo: Bound, hi: Bound, unroll: int, accs: list[list[SSAValue]]
+    e: _Emitter,
+    lo: Bound,
+    hi: Bound,
+    unroll: int,
+    accs: list[list[SSAValue]],
+    interleave: bool = False,
 ) -> None:
     """A vector loop over ``[lo, hi)``, ``unroll`` vectors per iteration, each
-    with its accumulators ``accs[u]`` (updated in place to the loop's results)."""
+    with its accumulators ``accs[u]`` (updated in place to the loop's results).
+
+    With ``interleave`` an elementwise body runs once on vectors ``unroll`` times
+    wider: LLVM splits each wide op into ``unroll`` register-wide ones side by
+    side, so the copies' long dependency chains (a polynomial ``tanh`` is some
+    thirty ops deep) overlap, where copies cloned one after the other leave that
+    to the out-of-order window. It needs registers for ``unroll`` times the live
+    values, so the pass asks for it on targets with 32 of them."""
+    if interleave and unroll > 1 and not e.plan.reductions:
+        lanes = e.lanes
+        e.lanes = lanes * unroll
+        try:
+            _vector_loop(e, lo, hi, 1, accs)
+        finally:
+            e.lanes = lanes
+        return
     flat = [v for copy in accs[:unroll] for v in copy]
     loop, block = _for(e.bound(lo), e.bound(hi), e.index(e.lanes * unroll), flat)
     iv, carried = block.args[0], list(block.args[1:])
@@ -374,7 +396,12 @@ def _vector_loop(
 
 
 def emit_vector_loops(
-    rewriter: PatternRewriter, plan: Plan, lanes: int, unroll: int, parallel_min: int | None = None
+    rewriter: PatternRewriter,
+    plan: Plan,
+    lanes: int,
+    unroll: int,
+    parallel_min: int | None = None,
+    interleave: bool = False,
 ) -> None:
     """Replace ``plan.op`` by its vectorized loop nest, with an ``scf.parallel``
     where ``parallel_min`` asks for threads and the op has the work."""
@@ -413,7 +440,7 @@ def emit_vector_loops(
     vec_end = _split_range(e, start, n, lanes) if unroll > 1 else main_end
     accs = [[e.start_vector(r) for r in plan.reductions] for _ in range(unroll)]
     if _nonempty(start, main_end):
-        _vector_loop(e, start, main_end, unroll, accs)
+        _vector_loop(e, start, main_end, unroll, accs, interleave)
     if unroll > 1 and _nonempty(main_end, vec_end):
         _vector_loop(e, main_end, vec_end, 1, accs)
     carried: list[SSAValue] = []

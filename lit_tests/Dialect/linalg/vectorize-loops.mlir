@@ -1,5 +1,7 @@
 // RUN: mlkit-opt %s --split-input-file -p 'builtin.module(linalg-vectorize-loops{vector-bits=256 unroll=1})' | filecheck %s
-// RUN: mlkit-opt %s --split-input-file -p 'builtin.module(linalg-vectorize-loops{vector-bits=512 unroll=2})' | filecheck %s --check-prefix=UNROLL
+// RUN: mlkit-opt %s --split-input-file -p 'builtin.module(linalg-vectorize-loops{vector-bits=512 unroll=2 interleave=false})' | filecheck %s --check-prefix=UNROLL
+// RUN: mlkit-opt %s --split-input-file -p 'builtin.module(linalg-vectorize-loops{vector-bits=512 unroll=2})' | filecheck %s --check-prefix=INTERLEAVE
+// RUN: mlkit-opt %s --split-input-file --mtriple=x86_64-unknown-linux-gnu --mcpu=haswell -p 'builtin.module(linalg-vectorize-loops{unroll=2})' | filecheck %s --check-prefix=AVX2
 // RUN: mlkit-opt %s --split-input-file --mtriple=aarch64-linux-gnu --mcpu=cortex-a72 -linalg-vectorize-loops | filecheck %s --check-prefix=NEON
 
 // An elementwise op: a vector loop over whole vectors, the loop-invariant
@@ -47,6 +49,31 @@
 // UNROLL: scf.for %{{.+}} = %[[END2]] to %[[END1]] step %[[C16]] {
 // UNROLL: scf.for %{{.+}} = %[[END1]] to %[[N]] step %{{.+}} {
 // UNROLL: memref.store
+
+// With 32 vector registers (AVX-512, AArch64) the unrolled copies of an
+// elementwise body are one op on a vector twice as wide, which LLVM splits into
+// register-wide ops side by side; the tails stay one register wide.
+// INTERLEAVE-LABEL: func.func @elementwise
+// INTERLEAVE-DAG: %[[C16:.+]] = arith.constant 16 : index
+// INTERLEAVE-DAG: %[[C32:.+]] = arith.constant 32 : index
+// INTERLEAVE: vector.broadcast %{{.+}} : f32 to vector<32xf32>
+// INTERLEAVE: scf.for %[[I:.+]] = %{{.+}} to %[[END2:.+]] step %[[C32]] {
+// INTERLEAVE-NEXT: vector.load %{{.+}}[%[[I]]] : memref<?xf32>, vector<32xf32>
+// INTERLEAVE-NOT: arith.addi
+// INTERLEAVE: vector.store %{{.+}}, %{{.+}}[%[[I]]] : memref<?xf32>, vector<32xf32>
+// INTERLEAVE-NEXT: }
+// INTERLEAVE-NEXT: vector.broadcast %{{.+}} : f32 to vector<16xf32>
+// INTERLEAVE-NEXT: scf.for %{{.+}} = %[[END2]] to %[[END1:.+]] step %[[C16]] {
+// INTERLEAVE: vector.store %{{.+}} : memref<?xf32>, vector<16xf32>
+// INTERLEAVE: scf.for %{{.+}} = %[[END1]] to %{{.+}} step %{{.+}} {
+// INTERLEAVE: memref.store
+
+// With 16 (AVX2) the copies stay one after the other.
+// AVX2-LABEL: func.func @elementwise
+// AVX2: scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// AVX2: vector.store %{{.+}}, %{{.+}}[%[[I]]] : memref<?xf32>, vector<8xf32>
+// AVX2: %[[I2:.+]] = arith.addi %[[I]], %{{.+}} : index
+// AVX2: vector.store %{{.+}}, %{{.+}}[%[[I2]]] : memref<?xf32>, vector<8xf32>
 
 // The default width is the target's: 128-bit NEON vectors for AArch64.
 
@@ -160,6 +187,9 @@ func.func @static_sizes(%x: memref<1000xf32>, %y: memref<7xf32>) {
 
 // Unrolled, each copy has its own accumulator; they combine before the reduction.
 
+// Reductions keep one accumulator per copy, interleaved or not.
+// INTERLEAVE-LABEL: func.func @inner_reduction
+// INTERLEAVE: scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>) {
 // UNROLL-LABEL: func.func @inner_reduction
 // UNROLL: %[[ACC:.+]]:2 = scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>) {
 // UNROLL: %[[LAST:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[ACC]]#0) -> (vector<16xf32>) {

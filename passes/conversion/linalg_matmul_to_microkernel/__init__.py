@@ -47,14 +47,13 @@ from dataclasses import dataclass
 
 from mlkit.pipeline.options import option
 
-from mlkit.target.vector_width import vector_bits_option
+from mlkit.target.vector_width import TargetVectors, module_target_vectors, vector_bits_option
 from mlkit.diagnostics import UNKNOWN, DiagnosticError
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.blocking import (
     Blocking,
     CacheSizes,
     choose_blocking,
     host_cache_sizes,
-    register_count,
 )
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import match_contraction
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.conv import (
@@ -66,7 +65,7 @@ from mlkit.passes.conversion.linalg_matmul_to_microkernel.gemv import emit_gemv,
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.kernel import emit_matmul
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -122,12 +121,12 @@ class LinalgMatmulToMicrokernel(ModulePass):
         for name in ("vector_bits", "mr", "nr", "kc", "mc", "nc"):
             if getattr(self, name) < 0:
                 raise DiagnosticError.at(UNKNOWN, f"{name.replace('_', '-')} cannot be negative")
-        bits, arch, host = _target(ctx, op)
-        bits = self.vector_bits or bits
+        target = module_target_vectors(ctx, op)
+        bits = self.vector_bits or target.bits
         if bits < 64:
             raise DiagnosticError.at(UNKNOWN, "vector-bits must be at least 64")
-        caches = host_cache_sizes() if host else CacheSizes()
-        registers = register_count(arch, bits)
+        caches = host_cache_sizes() if target.host else CacheSizes()
+        registers = TargetVectors(bits, target.arch, target.host).registers
         blocking = {
             width: choose_blocking(
                 width, bits, registers, caches,
@@ -137,19 +136,3 @@ class LinalgMatmulToMicrokernel(ModulePass):
         }  # fmt: skip
         pattern = MatmulToMicrokernelPattern(blocking, registers, self.fuse, self.parallel)
         rewrite_regions(op, pattern, apply_recursively=False)
-
-
-def _target(ctx: Context, module: ModuleOp) -> tuple[int, str, bool]:
-    """The target's vector width, architecture, and whether it is the host."""
-    import llvmlite.binding as llvm_binding
-
-    from mlkit.target.machine import get_target_options
-    from mlkit.target.vector_width import target_vector_bits
-
-    options = get_target_options(ctx)
-    attr = module.attributes.get("llvm.target_triple")
-    module_triple = attr.data if isinstance(attr, StringAttr) else None
-    triple = options.triple or module_triple
-    host = options.cpu == "native" or (not triple and not options.cpu)
-    arch = (triple or llvm_binding.get_process_triple()).split("-")[0]
-    return target_vector_bits(options, module_triple), arch, host

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["Blocking", "CacheSizes", "choose_blocking", "host_cache_sizes", "register_count"]
+__all__ = ["Blocking", "CacheSizes", "choose_blocking", "host_cache_sizes"]
 
 _CACHE_DIR = Path("/sys/devices/system/cpu/cpu0/cache")
 
@@ -90,13 +90,6 @@ def host_cache_sizes() -> CacheSizes:
     return CacheSizes(
         found.get(1, default.l1), found.get(2, default.l2), found.get(3, found.get(2, default.l3))
     )
-
-
-def register_count(arch: str, vector_bits: int) -> int:
-    """Vector registers of the target: 32 with AVX-512 and on AArch64, else 16."""
-    if arch in ("aarch64", "arm64", "aarch64_be") or vector_bits >= 512:
-        return 32
-    return 16
 
 
 def register_tile(registers: int, max_rows: int = 8) -> tuple[int, int]:
