@@ -173,18 +173,24 @@ def _matrix(desc: list[int]) -> np.ndarray:
     return np.lib.stride_tricks.as_strided(base, (rows, cols), (row_stride * 4, col_stride * 4))
 
 
+def _covers(launch: Launch, c: np.ndarray) -> None:
+    """The two parallel loops tiled onto a 16x16 block (the default 8x32
+    shape fitted to 16 columns), columns along x, rows along y."""
+    rows, cols = c.shape
+    assert launch.block == (16, 16, 1)
+    assert launch.grid == (-(-cols // 16), -(-rows // 16), 1)
+
+
 def linalg_model(launch: Launch) -> None:
     """The fill kernel (one memref, the zero sunk into it) and the matmul
-    kernel (A, B, C): one thread block per output element, as
-    gpu-map-parallel-loops maps the two parallel loops onto the grid."""
-    assert launch.block == (1, 1, 1)
+    kernel (A, B, C), each a grid of 16x16 thread blocks over C."""
     if len(launch.params) == 7:
         c = _matrix(launch.params)
-        assert launch.grid == (*c.shape, 1)
+        _covers(launch, c)
         c[...] = 0
         return
     a, b, c = (_matrix(launch.params[i : i + 7]) for i in (0, 7, 14))
-    assert launch.grid == (*c.shape, 1)
+    _covers(launch, c)
     c += a @ b
 
 

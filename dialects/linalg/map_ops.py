@@ -26,7 +26,7 @@ from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_de
 from mlkit.dialects.linalg.base import value_shape, verify_structured
 from mlkit.dialects.linalg.body import YieldOp, element_type
 from mlkit.dialects.linalg.structural import build_payload_region, iterators_attr, maps_attr
-from mlkit.dialects.linalg.structural import name_block_args, parse_dense_i64_keyword
+from mlkit.dialects.linalg.structural import block_arg_names, parse_dense_i64_keyword
 from mlkit.dialects.linalg.structural import parse_long_form_region, parse_short_form, payload_op
 from mlkit.dialects.linalg.structural import print_dense_i64_keyword, print_long_form_region
 from mlkit.dialects.linalg.structural import print_short_form
@@ -171,8 +171,11 @@ class _PayloadOp(DestinationStyleOp):
             print_short_form(printer, payload)
         self._print_tail(printer)
         if payload is None:
-            name_block_args(body.block, len(self.inputs_list()), "init")
             print_long_form_region(printer, body)
+
+    def asm_block_arg_names(self, region: Region) -> list[str]:
+        """``%in`` for the inputs' elements, ``%init`` for the inits'."""
+        return block_arg_names(len(region.block.args), len(self.inputs_list()), "init")
 
 
 def _copy_body(input_type: Attribute, init_type: Attribute) -> Region:

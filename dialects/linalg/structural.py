@@ -43,10 +43,10 @@ def iterators_attr(kinds: Sequence[IteratorType]) -> ArrayAttr[IteratorTypeAttr]
     return ArrayAttr([IteratorTypeAttr(k) for k in kinds])
 
 
-def name_block_args(block: Block, num_inputs: int, init_name: str) -> None:
-    """Name block arguments as upstream's ``getAsmBlockArgumentNames`` does."""
-    for index, arg in enumerate(block.args):
-        arg.name_hint = "in" if index < num_inputs else init_name
+def block_arg_names(block_args: int, num_inputs: int, init_name: str) -> list[str]:
+    """Upstream's ``getAsmBlockArgumentNames`` of a linalg body: ``in`` for
+    each input, ``init_name`` (``out`` or ``init``) for each init."""
+    return ["in" if index < num_inputs else init_name for index in range(block_args)]
 
 
 def _dense_i64(values: Sequence[int]) -> DenseArrayBase:
@@ -173,6 +173,12 @@ class GenericOp(LinalgStructuredOperation):
     def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
         return self.iterator_types
 
+    def asm_block_arg_names(self, region: Region) -> list[str]:
+        """``%in`` for the inputs' elements, ``%out`` for the outputs'."""
+        if not region.blocks:
+            return []
+        return block_arg_names(len(region.block.args), len(self.inputs), "out")
+
     def verify_(self) -> None:
         verify_destination_style(self, list(self.outputs))
         maps = [m.data for m in self.indexing_maps]
@@ -233,8 +239,6 @@ class GenericOp(LinalgStructuredOperation):
             # Upstream prints ` attrs = ` and then the dictionary with its own leading space.
             printer.print_string(" attrs = ")
             printer.print_op_attributes(self.attributes)
-        if self.body.blocks:
-            name_block_args(self.body.block, len(self.inputs), "out")
         printer.print_string(" ")
         printer.print_region(self.body)
         print_optional_arrow_type_list(printer, self.res.types)

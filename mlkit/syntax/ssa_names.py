@@ -3,7 +3,9 @@
 Names are assigned in a pre-pass over the printed op, not lazily while
 printing: a region's own values are numbered first, then each nested region
 continues from the counters its parent region ended with (so sibling regions
-reuse the same numbers). Entry-block arguments are ``%argN``; some results get
+reuse the same numbers). Entry-block arguments are ``%argN``, or the names
+their op gives them (``asm_block_arg_names(region)``, upstream's
+``getAsmBlockArgumentNames``: linalg's ``%in``/``%out``); some results get
 names from :func:`mlkit.syntax.asm_names.result_name`; a name in use gets ``_N``
 from a shared conflict counter; an op with several results gets one number
 and its results print as ``%N#i``.
@@ -79,8 +81,16 @@ def _number_block(
     block: Block, names: dict[SSAValue, str], counters: _Counters, used: set[str], hints: bool
 ) -> None:
     is_entry = block.parent is not None and block.parent.blocks.first is block
-    for arg in block.args:
-        if is_entry:
+    given: list[str | None] = []
+    if is_entry and hints:
+        parent = block.parent.parent if block.parent is not None else None
+        custom = getattr(parent, "asm_block_arg_names", None)
+        if callable(custom):
+            given = list(custom(block.parent))
+    for index, arg in enumerate(block.args):
+        if index < len(given) and given[index]:
+            names[arg] = _unique(given[index], counters, used)  # type: ignore[arg-type]
+        elif is_entry:
             names[arg] = _unique(f"arg{counters.argument}", counters, used)
             counters.argument += 1
         else:

@@ -13,9 +13,15 @@ nvvm dialects, as upstream's ``LowerGpuOpsToNVVMOpsPass``.
 * arith, cf, func, index, math, memref and vector with the shared patterns
   of ``convert-to-llvm``, at ``index-bitwidth``.
 
-Not supported: ``gpu.all_reduce``/``subgroup_reduce`` (upstream lowers them
-in a separate rewrite first), ``gpu.printf``, ``gpu.global_id``, subgroup
-queries, the ``has-redux`` and ``allowed-dialects`` options.
+Before the conversion, as upstream's ``populateGpuRewritePatterns`` does,
+``gpu.global_id`` becomes ``block_id * block_dim + thread_id`` (``index``
+ops), uniform ``gpu.all_reduce`` ops become subgroup shuffles and
+workgroup memory, and shuffles of 64-bit values two shuffles of 32 bits
+(:mod:`gpu_all_reduce`).
+
+Not supported: non-uniform ``gpu.all_reduce``, ``gpu.subgroup_reduce``,
+``gpu.printf``, subgroup queries, the ``has-redux`` and ``allowed-dialects``
+options.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from mlkit.dialects import llvm
 from mlkit.dialects.gpu import kernel as gpu_kernel
 from mlkit.dialects.gpu.attrs import AddressSpace, AddressSpaceAttr
 from mlkit.passes.conversion.func_to_llvm import FuncOpToLLVMPattern
+from mlkit.passes.conversion.gpu_all_reduce import rewrite_all_reduces, rewrite_wide_shuffles
 from mlkit.passes.conversion.gpu_to_nvvm_ops import gpu_to_nvvm_op_patterns
 from mlkit.passes.conversion.llvm_common.type_converter import (
     ConvertToLLVMPattern,
@@ -206,5 +213,23 @@ class ConvertGpuOpsToNVVMOps(ModulePass):
         converter = LLVMTypeConverter.from_options(
             self.index_bitwidth, self.use_bare_ptr_memref_call_conv
         )
+        rewrite_global_ids(op)
+        rewrite_all_reduces(op)
+        rewrite_wide_shuffles(op)
         convert_memory_spaces(op)
         apply_llvm_patterns(op, nvvm_patterns(converter))
+
+
+def rewrite_global_ids(root: Operation) -> None:
+    """Upstream's ``GpuGlobalIdRewriter``: ``gpu.global_id d`` is
+    ``index.add(thread_id d, index.mul(block_id d, block_dim d))``."""
+    from mlkit.dialects import index
+    from mlkit.dialects.gpu import ops as gpu_ops
+
+    for op in [o for o in root.walk() if isinstance(o, gpu_ops.GlobalIdOp)]:
+        dim = {"dimension": op.dimension}
+        block_id = gpu_ops.BlockIdOp.create(properties=dim, result_types=[op.result.type])
+        block_dim = gpu_ops.BlockDimOp.create(properties=dim, result_types=[op.result.type])
+        scaled = index.MulOp(block_id, block_dim)
+        thread_id = gpu_ops.ThreadIdOp.create(properties=dim, result_types=[op.result.type])
+        Rewriter.replace_op(op, [block_id, block_dim, scaled, thread_id, index.AddOp(thread_id, scaled)])

@@ -4,8 +4,10 @@
 As upstream's ``ParallelToGpuLaunchLowering`` (``SCFToGPU.cpp``): every
 launch size starts at 1; a dimension mapped to a block or thread id sets that
 size to ``affine.apply ((ub - lb) ceildiv step)`` composed with the
-dimension's ``bound`` map, and its induction variable becomes
-``affine.apply (id * step + lb)`` composed with its ``map``; a sequential
+dimension's ``bound`` map (an ``arith.constant`` where the bounds are
+constants, which upstream's canonicalize would fold it into), and its
+induction variable becomes ``affine.apply (id * step + lb)`` composed with
+its ``map``; a sequential
 dimension becomes an ``scf.for``. Directly nested parallel loops are mapped
 the same way. The launch is tagged ``SCFToGPU_visited`` as upstream does.
 
@@ -21,7 +23,8 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType, ModuleOp, UnitAttr
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import UnitAttr
 from xdsl.dialects.gpu import LoopDimMapAttr, ProcessorEnum
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineExpr, AffineMap
@@ -93,9 +96,9 @@ class _Lowering:
                 raise Unsupported("cannot redefine the bound for processor")
             bound_ops = [self.invariant(v) for v in (ub, lb, step)]
             bound_map = TRIP_COUNT if attr.bound.data == AffineMap.identity(1) else attr.bound.data.compose(TRIP_COUNT)
-            size = affine.ApplyOp(bound_ops, AffineMapAttr(bound_map))
+            size = _folded(bound_map, bound_ops) or affine.ApplyOp(bound_ops, AffineMapAttr(bound_map))
             Rewriter.insert_op(size, self.before_launch)
-            self.sizes[slot] = size.result
+            self.sizes[slot] = size.results[0]
         body = loop.body.block
         for arg, new in zip(body.args, replacements):
             arg.replace_all_uses_with(new)
@@ -111,6 +114,21 @@ class _Lowering:
             seen_side_effects |= not is_side_effect_free(op)
             op.detach()
             Rewriter.insert_op(op, at)
+
+
+def _folded(bound_map: AffineMap, operands: list[SSAValue]) -> arith.ConstantOp | None:
+    """The launch size as a constant where the bounds are constants (what
+    upstream's canonicalize folds the ``affine.apply`` into; mlkit's
+    canonicalize does not fold it, and constant sizes are what the kernels'
+    launches and their ``known_block_size`` need)."""
+    values: list[int] = []
+    for value in operands:
+        owner = value.owner
+        if not (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)):
+            return None
+        values.append(owner.value.value.data)
+    (size,) = bound_map.eval(values[:1], values[1:])
+    return arith.ConstantOp(IntegerAttr(size, IndexType()))
 
 
 def convert_parallel_loop(loop: scf.ParallelOp) -> bool:

@@ -5,7 +5,8 @@ IR to the llvm dialect, ready for ``--emit=llvm|asm|obj``, with mlkit's passes
 only and in the order upstream's integration tests lower their programs:
 bufferize across function boundaries (loops may yield new tensors), hoist its
 allocations out of branches and loops and put the small ones on the stack
-(``buffer-placement``), free what bufferization allocated, turn linalg into loops, affine into scf and scf into
+(``buffer-placement``), free what bufferization allocated, turn ``linalg.pack``
+and ``linalg.unpack`` into loops, then the other linalg ops, affine into scf and scf into
 a CFG, expand strided memref metadata (which leaves affine.apply behind, so
 lower-affine runs again), then math ops with an LLVM intrinsic to intrinsics
 and the rest to libm calls, and everything else through ``convert-to-llvm``.
@@ -104,6 +105,7 @@ class LowerToCPU:
             steps.append("func.func(buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack)")
         if self.deallocation:
             steps.append("buffer-deallocation-pipeline")
+        steps.append("convert-linalg-pack-unpack-to-loops")
         threads = str(self.threads).lower()
         if self.microkernels:
             steps.append(f"linalg-matmul-to-microkernel{{parallel={threads}}}")

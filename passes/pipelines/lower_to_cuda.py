@@ -3,16 +3,28 @@ and host code in the llvm dialect that launches them.
 
 First, on tensors, chains of elementwise ops fuse into one generic
 (``fusion``), so each chain becomes one kernel. Then upstream's
-integration-test recipe for the GPU: bufferize across function
-boundaries and free what bufferization allocated, turn linalg ops into
-``scf.parallel`` loops, map them onto the GPU's grid
-(``gpu-map-parallel-loops``) and turn them into ``gpu.launch``
-(``convert-parallel-loops-to-gpu``), then ``gpu-lower-to-nvvm-pipeline``
-outlines the kernels, compiles them to PTX (``isa``, loaded through the
-driver's JIT at run time) and lowers the host code, whose remaining math and
-memref ops go through ``convert-to-llvm``. Loops that do not map (a
-reduction's) stay sequential inside the kernels. Like ``lower-to-cpu`` it
-aims at correct code: nothing is tiled for shared memory.
+integration-test recipe for the GPU: bufferize across function boundaries
+and free what bufferization allocated, turn linalg ops into ``scf.parallel``
+loops, give each reduction along rows a thread block per result, combined
+by ``gpu.all_reduce`` (``gpu-map-reductions-to-blocks``, options
+``block-reductions`` and ``reduction-threads``), tile each other loop into
+thread blocks with sizes chosen by its rank (``gpu-tile-parallel-loops``:
+256 threads for 1-D loops, 8x32 for 2-D, 2x4x32 for 3-D, options
+``tile-sizes-*``; constant-size tiles with bounds guards, the sizes fitted
+to small static dimensions), map the tile loops onto blocks and the loops
+within a tile onto threads, the innermost dimension on x so that
+consecutive threads touch consecutive elements
+(``gpu-map-parallel-loops{mapping-policy=innermost-first}``), and turn them
+into ``gpu.launch`` (``convert-parallel-loops-to-gpu``), then
+``gpu-lower-to-nvvm-pipeline`` outlines the kernels, compiles them to PTX
+(``isa``, loaded through the driver's JIT at run time) and lowers the host
+code, whose remaining math and memref ops go through ``convert-to-llvm``.
+Loops that do not map (other reductions') stay sequential inside the
+kernels, one thread per result. Nothing is staged in shared memory yet.
+
+With ``host-kernels``, ``gpu-kernels-to-host`` also adds a host copy of
+each kernel after outlining, which :mod:`mlkit.api.cuda_host` runs on the
+CPU in place of the GPU.
 """
 
 from __future__ import annotations
@@ -31,6 +43,26 @@ class LowerToCUDA:
     chip: str = option("sm_80", "Target GPU (the PTX runs on this and newer)")
     opt_level: int = option(3, "Optimization level of the kernels")
     fusion: bool = option(True, "Fuse elementwise ops into one kernel, on tensors")
+    tile_sizes_1d: tuple[int, ...] = option(
+        (256,), "Threads per block of a 1-D parallel loop (gpu-tile-parallel-loops)"
+    )
+    tile_sizes_2d: tuple[int, ...] = option(
+        (8, 32), "Block shape of a 2-D parallel loop, outer dimension first (the last is x)"
+    )
+    tile_sizes_3d: tuple[int, ...] = option(
+        (2, 4, 32), "Block shape of a 3-D (or higher) parallel loop, outer dimension first"
+    )
+    block_reductions: bool = option(
+        True,
+        "Reduce each row of a row reduction in one thread block, with gpu.all_reduce "
+        "(gpu-map-reductions-to-blocks)",
+    )
+    reduction_threads: int = option(256, "Threads per block of a row reduction")
+    host_kernels: bool = option(
+        False,
+        "Also compile each kernel for the host (gpu-kernels-to-host), so that "
+        "mlkit.api.cuda_host can run the program on the CPU",
+    )
 
     def pipeline(self) -> str:
         fusion = [
@@ -47,9 +79,20 @@ class LowerToCUDA:
             ),
             "buffer-deallocation-pipeline",
             "convert-linalg-to-parallel-loops",
-            "func.func(gpu-map-parallel-loops)",
+            *(
+                [f"gpu-map-reductions-to-blocks{{threads={self.reduction_threads}}}"]
+                if self.block_reductions else []
+            ),
+            (
+                f"gpu-tile-parallel-loops{{tile-sizes-1d={_sizes(self.tile_sizes_1d)} "
+                f"tile-sizes-2d={_sizes(self.tile_sizes_2d)} "
+                f"tile-sizes-3d={_sizes(self.tile_sizes_3d)}}}"
+            ),
+            "canonicalize",  # folds the tiled steps, so launch sizes are constants
+            "func.func(gpu-map-parallel-loops{mapping-policy=innermost-first})",
             "convert-parallel-loops-to-gpu",
             "lower-affine",
+            *(["gpu-kernel-outlining", "gpu-kernels-to-host"] if self.host_kernels else []),
             (
                 f"gpu-lower-to-nvvm-pipeline{{cubin-chip={self.chip} cubin-format=isa "
                 f"opt-level={self.opt_level}}}"
@@ -60,3 +103,7 @@ class LowerToCUDA:
             "canonicalize",
             "cse",
         ])  # fmt: skip
+
+
+def _sizes(sizes: tuple[int, ...]) -> str:
+    return ",".join(str(s) for s in sizes)

@@ -30,7 +30,8 @@ def _iter_type(b: Bufferizer, value: SSAValue) -> SSAValue:
 
 
 def _retype_args(b: Bufferizer, block: Block, types: dict[int, Attribute]) -> None:
-    """Give tensor block arguments buffer types (the old ones go at the end)."""
+    """Give tensor block arguments buffer types: each new argument goes just
+    before the old one, which stays (and is erased) when the walk ends."""
     for index, new_type in sorted(types.items(), reverse=True):
         old = block.args[index]
         new = block.insert_arg(new_type, index)
@@ -257,7 +258,6 @@ def yield_op(b: Bufferizer, op: scf.YieldOp) -> None:
     if isinstance(parent, scf.IfOp):
         new = scf.YieldOp(*[b.buffer(v) if is_tensor(v) else v for v in op.operands])
     elif isinstance(parent, scf.ForOp):
-        block = parent.body.block
         assert b.analysis is not None
         for k, value in enumerate(op.operands):
             if not is_tensor(value) or b.options.allow_return_allocs_from_loops or (
@@ -268,10 +268,12 @@ def yield_op(b: Bufferizer, op: scf.YieldOp) -> None:
                 raise BufferizeError(
                     op, f"Yield operand #{k} is not equivalent to the corresponding iter bbArg"
                 )
-        types = [a.type for a in block.args[1:1 + len(op.operands)]]
+        # the loop's operands, not its region's arguments: until the walk ends the
+        # old tensor arguments sit among the new ones (_retype_args)
+        types = [v.type for v in parent.iter_args]
         new = scf.YieldOp(*_carried(b, op, list(op.operands), types))
     elif isinstance(parent, scf.WhileOp):
-        types = [a.type for a in parent.before_region.block.args[: len(op.operands)]]
+        types = [v.type for v in parent.arguments]
         new = scf.YieldOp(*_carried(b, op, list(op.operands), types))
     else:
         raise BufferizeError(op, "op was not bufferized")

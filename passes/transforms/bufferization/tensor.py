@@ -65,13 +65,17 @@ def loop_nest(b: Bufferizer, sizes: Sequence[SSAValue], emit: Callable[[list[SSA
     b.point = outer
 
 
-def _inline_body(b: Bufferizer, block: Block, ivs: list[SSAValue]) -> SSAValue:
-    """Clone a generate/pad body at the insertion point; the value it yields."""
+def _inline_body(
+    b: Bufferizer, block: Block, ivs: list[SSAValue]
+) -> tuple[SSAValue, list[Operation]]:
+    """Clone a generate/pad body at the insertion point: the value it yields
+    and the clones, still on tensors where the body reads any."""
     mapping: dict[SSAValue, SSAValue] = dict(zip(block.args, ivs))
+    clones: list[Operation] = []
     for inner in block.ops:
         if isinstance(inner, tensor.YieldOp):
-            return mapping.get(inner.value, inner.value)
-        b.insert(inner.clone(value_mapper=mapping))
+            return mapping.get(inner.value, inner.value), clones
+        clones.append(b.insert(inner.clone(value_mapper=mapping)))
     raise BufferizeError(b.current, "expected a tensor.yield")
 
 
@@ -81,8 +85,14 @@ def _sizes_of(b: Bufferizer, shape: Sequence[int], dynamic: Sequence[SSAValue]) 
 
 def _fill_with_body(b: Bufferizer, target: SSAValue, sizes: list[SSAValue], body: Block) -> None:
     def emit(ivs: list[SSAValue]) -> None:
-        value = _inline_body(b, body, ivs)
-        b.insert(memref.StoreOp.get(value, target, ivs))
+        value, clones = _inline_body(b, body, ivs)
+        store = b.insert(memref.StoreOp.get(value, target, ivs))
+        # The walk has passed this point: bufferize the clones here, now that the
+        # store uses what they yield. A body that reads a tensor (tensor.extract of
+        # an argument) would otherwise keep the tensor alive after its op is gone.
+        saved = b.point
+        b.run_block(store.parent_block(), clones)  # type: ignore[arg-type]
+        b.point = saved
 
     loop_nest(b, sizes, emit)
 
