@@ -11,17 +11,23 @@ __all__ = [
     "Registry",
     "RuntimeCheckError",
     "compile",
+    "compile_jax",
     "default_registry",
+    "jit",
     "load_plugin",
     "make_context",
     "parse_module",
 ]
 
+# mlkit.jit and mlkit.compile_jax (docs/jax.md) need the jax extra, imported
+# when they are first called
 _EXPORTS = {
     "Registry": "mlkit.registry",
     "RuntimeCheckError": "mlkit.runtime.checks",
     "compile": "mlkit.api.compile",
+    "compile_jax": "mlkit.api.jax",
     "default_registry": "mlkit.plugins",
+    "jit": "mlkit.api.jax",
     "load_plugin": "mlkit.plugins",
     "make_context": "mlkit.context",
     "parse_module": "mlkit.syntax.parser",

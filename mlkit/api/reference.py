@@ -81,6 +81,12 @@ SECTIONS: tuple[Section, ...] = (
              constructor=False),
         Item("mlkit.runtime.checks:RuntimeCheckError", "mlkit.RuntimeCheckError"),
     )),
+    Section("JAX functions", "mlkit.api.jax",
+            "They need the `jax` extra (`pip install -e '.[jax]'`); see [jax.md](jax.md).", (
+        Item("mlkit.api.jax:compile_jax", "mlkit.compile_jax"),
+        Item("mlkit.api.jax:jit", "mlkit.jit"),
+        Item("mlkit.api.jax:JaxProgram", "mlkit.api.jax.JaxProgram", "prog", constructor=False),
+    )),
     Section("Parsing MLIR", "", PARSING, (
         Item("mlkit.context:make_context", "mlkit.make_context"),
         Item("mlkit.syntax.parser:parse_module", "mlkit.parse_module"),
