@@ -16,6 +16,7 @@ imported on first use, not with ``mlkit``.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -69,6 +70,7 @@ def export_stablehlo(
     return exported
 
 
+@dataclass(eq=False, repr=False)
 class JaxProgram:
     """A JAX function compiled by mlkit for one set of input shapes (or one
     family, with symbolic dimensions): called with the function's own
@@ -79,20 +81,15 @@ class JaxProgram:
     :class:`~mlkit.api.program.CompiledProgram`, ``timings`` the seconds
     spent exporting, converting and compiling."""
 
-    def __init__(
-        self,
-        exported: Any,
-        stablehlo: str,
-        linalg: str,
-        program: Any,
-        timings: dict[str, float],
-    ) -> None:
-        self.exported = exported
-        self.stablehlo = stablehlo
-        self.linalg = linalg
-        self.program = program
-        self.timings = timings
-        self._main = program.main
+    exported: Any
+    stablehlo: str
+    linalg: str
+    program: Any
+    timings: dict[str, float]
+
+    def __post_init__(self) -> None:
+        exported = self.exported
+        self._main = self.program.main
         self._kept = tuple(sorted(exported.module_kept_var_idx))
         self._dtypes = [np.dtype(exported.in_avals[i].dtype) for i in self._kept]
         self._out_dtypes = [np.dtype(a.dtype) for a in exported.out_avals]

@@ -115,13 +115,27 @@ def _may_run_past(op: PackOp) -> bool:
     return False
 
 
-def lower_pack(op: PackOp, rewriter: PatternRewriter) -> None:
+def _parts(
+    op: PackOp | UnPackOp, rewriter: PatternRewriter, rank: int
+) -> tuple[_Emitter, list[int], list[int], list[SSAValue]]:
+    """What lowering a pack or unpack of ``rank`` unpacked dimensions starts
+    from: an emitter before ``op``, its tiled dimensions, its outer permutation
+    and its tile sizes as values."""
     e = _Emitter(rewriter, InsertPoint.before(op))
+    return e, list(op.inner_dims_pos.get_values()), _outer_perm(op, rank), _tiles(e, op)
+
+
+def _replace_by_loops(
+    e: _Emitter, op: Operation, bounds: list[SSAValue], body: Callable[[list[SSAValue]], None]
+) -> None:
+    e.loops(bounds, body)
+    e.rewriter.erase(op)
+
+
+def lower_pack(op: PackOp, rewriter: PatternRewriter) -> None:
     source, dest = op.source, op.dest
     rank = len(source.type.get_shape())  # type: ignore[attr-defined]
-    inner = list(op.inner_dims_pos.get_values())
-    perm = _outer_perm(op, rank)
-    tiles = _tiles(e, op)
+    e, inner, perm, tiles = _parts(op, rewriter, rank)
     guarded = _may_run_past(op)
     source_sizes = {d: e.size(source, d) for d in inner} if guarded else {}
     bounds = [e.size(dest, j) for j in range(rank + len(inner))]
@@ -157,17 +171,13 @@ def lower_pack(op: PackOp, rewriter: PatternRewriter) -> None:
         )
         e.insert(memref.StoreOp.get(e.insert(pick), dest, ivs))
 
-    e.loops(bounds, body)
-    rewriter.erase(op)
+    _replace_by_loops(e, op, bounds, body)
 
 
 def lower_unpack(op: UnPackOp, rewriter: PatternRewriter) -> None:
-    e = _Emitter(rewriter, InsertPoint.before(op))
     source, dest = op.source, op.dest
     rank = len(dest.type.get_shape())  # type: ignore[attr-defined]
-    inner = list(op.inner_dims_pos.get_values())
-    perm = _outer_perm(op, rank)
-    tiles = _tiles(e, op)
+    e, inner, perm, tiles = _parts(op, rewriter, rank)
     bounds = [e.size(dest, d) for d in range(rank)]
 
     def body(ivs: list[SSAValue]) -> None:
@@ -180,8 +190,7 @@ def lower_unpack(op: UnPackOp, rewriter: PatternRewriter) -> None:
         value = e.insert(memref.LoadOp.get(source, indices))
         e.insert(memref.StoreOp.get(value, dest, ivs))
 
-    e.loops(bounds, body)
-    rewriter.erase(op)
+    _replace_by_loops(e, op, bounds, body)
 
 
 def _on_buffers(op: PackOp | UnPackOp) -> bool:
