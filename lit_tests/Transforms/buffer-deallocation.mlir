@@ -42,7 +42,7 @@ func.func @temporary(%i: index) -> f32 {
 // A returned argument is copied: the caller owns what a function returns.
 // CHECK-LABEL: func.func @return_arg
 // CHECK: %[[C:.*]] = memref.alloc() : memref<2xf32>
-// CHECK: "memref.copy"(%{{.*}}, %[[C]])
+// CHECK: memref.copy %{{.*}}, %[[C]] :
 // CHECK: return %[[C]]
 func.func @return_arg(%m: memref<2xf32>) -> memref<2xf32> {
   return %m : memref<2xf32>

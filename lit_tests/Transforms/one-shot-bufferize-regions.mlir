@@ -33,7 +33,7 @@ func.func @generate_reads_argument(%t: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[P]][]
 // CHECK-NEXT: memref.store %[[V]], %[[A]][%[[I]]]
 // CHECK: %[[S:.*]] = memref.subview %[[A]][1] [4] [1]
-// CHECK: "memref.copy"(%[[T]], %[[S]])
+// CHECK: memref.copy %[[T]], %[[S]] :
 // CHECK-NOT: tensor
 func.func @pad_value_from_a_tensor(%t: tensor<4xf32>, %p: tensor<f32>) -> tensor<6xf32> {
   %g = tensor.pad %t low[1] high[1] {
@@ -51,7 +51,7 @@ func.func @pad_value_from_a_tensor(%t: tensor<4xf32>, %p: tensor<f32>) -> tensor
 // CHECK-LABEL: func.func @for_carries_two_tensors
 // CHECK: %{{.*}}:2 = scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[Y:.*]] = %{{.*}}) -> (memref<8xf32, strided<[?], offset: ?>>, memref<4x8xf32, strided<[?, ?], offset: ?>>)
 // CHECK: %[[NEW:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8xf32>
-// CHECK: %[[CAST:.*]] = "memref.cast"(%[[NEW]]) : (memref<8xf32>) -> memref<8xf32, strided<[?], offset: ?>>
+// CHECK: %[[CAST:.*]] = memref.cast %[[NEW]] : memref<8xf32> to memref<8xf32, strided<[?], offset: ?>>
 // CHECK-NEXT: scf.yield %[[CAST]], %[[Y]] : memref<8xf32, strided<[?], offset: ?>>, memref<4x8xf32, strided<[?, ?], offset: ?>>
 func.func @for_carries_two_tensors(%a: tensor<8xf32>, %b: tensor<4x8xf32>, %n: index) -> (tensor<8xf32>, tensor<4x8xf32>) {
   %c0 = arith.constant 0 : index

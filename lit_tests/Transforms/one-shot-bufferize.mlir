@@ -11,7 +11,7 @@
 // IDENT-SAME: memref<4xf32>
 // COPY-LABEL: func.func @insert_in_place
 // COPY: memref.alloc
-// COPY: "memref.copy"
+// COPY: memref.copy
 func.func @insert_in_place(%t: tensor<4xf32>, %i: index) -> tensor<4xf32> {
   %f = arith.constant 5.0 : f32
   %r = tensor.insert %f into %t[%i] : tensor<4xf32>
@@ -23,7 +23,7 @@ func.func @insert_in_place(%t: tensor<4xf32>, %i: index) -> tensor<4xf32> {
 // %t is read after the write: the write goes into a copy.
 // CHECK-LABEL: func.func @read_after_write
 // CHECK: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
-// CHECK: "memref.copy"(%{{.*}}, %[[A]])
+// CHECK: memref.copy %{{.*}}, %[[A]] :
 // CHECK: memref.store %{{.*}}, %[[A]]
 // CHECK: memref.load %{{.*}}[
 func.func @read_after_write(%t: tensor<4xf32>, %i: index) -> (tensor<4xf32>, f32) {
@@ -36,7 +36,7 @@ func.func @read_after_write(%t: tensor<4xf32>, %i: index) -> (tensor<4xf32>, f32
 // -----
 
 // Dense constants become private constant globals named as upstream names them.
-// CHECK: "memref.global"() <{alignment = 64 : i64, constant, initial_value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>, sym_name = "__constant_2xf32", sym_visibility = "private", type = memref<2xf32>}>
+// CHECK: memref.global "private" constant @__constant_2xf32 : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}
 // CHECK-LABEL: func.func @constant
 // CHECK: memref.get_global @__constant_2xf32 : memref<2xf32>
 func.func @constant(%i: index) -> f32 {
@@ -50,7 +50,7 @@ func.func @constant(%i: index) -> f32 {
 // CHECK-LABEL: func.func @slices
 // CHECK: memref.subview %{{.*}}[1, 1] [2, 2] [1, 1] : memref<4x4xf32, strided<[?, ?], offset: ?>> to memref<2x2xf32, strided<[?, ?], offset: ?>>
 // CHECK: memref.subview %{{.*}}[0, 0] [2, 2] [1, 1]
-// CHECK: "memref.copy"
+// CHECK: memref.copy
 func.func @slices(%t: tensor<4x4xf32>) -> tensor<4x4xf32> {
   %s = tensor.extract_slice %t[1, 1] [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>
   %r = tensor.insert_slice %s into %t[0, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<4x4xf32>
@@ -99,8 +99,8 @@ func.func @loop(%n: index) -> tensor<?xf32> {
 // CHECK-LABEL: func.func private @printMemrefF32(memref<*xf32>)
 // CHECK-LABEL: func.func @print
 // CHECK: memref.alloc() {alignment = 64 : i64} : memref<2xf32>
-// CHECK: "memref.copy"
-// CHECK: %[[C:.*]] = "memref.cast"(%{{.*}}) : (memref<2xf32>) -> memref<*xf32>
+// CHECK: memref.copy
+// CHECK: %[[C:.*]] = memref.cast %{{.*}} : memref<2xf32> to memref<*xf32>
 // CHECK: call @printMemrefF32(%[[C]]) : (memref<*xf32>) -> ()
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func @print() {

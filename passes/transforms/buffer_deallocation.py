@@ -26,12 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func, memref, scf
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, MemRefType, ModuleOp
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from mlkit.dialects import memref  # mlkit's registered copy and cast
 from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.region_utils import is_defined_inside, reachable
 from xdsl.dialects import arith

@@ -16,7 +16,9 @@ bufferization, on memrefs, ahead of ``convert-linalg-to-loops``, and rewrites
 - ``linalg.matvec`` and ``linalg.vecmat``, to vector loops that read the
   matrix once instead (:mod:`.gemv`), and
 - any ``linalg.generic`` of those shapes (``linalg-generalize-named-ops`` turns
-  the named ops into these before fusion),
+  the named ops into these before fusion), including ones whose ``m``, ``n``
+  or ``k`` is several loops that each operand can view as one dimension
+  (a 3-D ``x @ W`` whose ``collapse_shape`` fusion folded in: :mod:`.collapse`),
 
 in f32 and f64 with static or dynamic sizes (see :mod:`.contraction` for what
 is accepted; integer and mixed-type ones, depthwise convolutions and other

@@ -8,10 +8,17 @@ whose body is ``init + lhs * rhs`` (``arith.mulf`` and ``arith.addf``, either
 operand order), whose maps are projected permutations, and whose loops play
 these roles (upstream's ``inferContractionDims``):
 
-- ``k``: the one reduction loop, read by both inputs, not by the init;
-- ``m``: the one parallel loop read by one input (the lhs) and the init;
-- ``n``: the one parallel loop read by the other input (the rhs) and the init;
+- ``k``: the reduction loops, read by both inputs, not by the init;
+- ``m``: the parallel loops read by one input (the lhs) and the init;
+- ``n``: the parallel loops read by the other input (the rhs) and the init;
 - batch loops: parallel loops read by all three.
+
+Where ``m``, ``n`` or ``k`` is several loops (a 3-D ``x @ W`` whose
+``collapse_shape`` reshape propagation folded into the op), each operand must
+hold a role's loops as adjacent dimensions, in one order shared by all
+operands, contiguous in memory (:meth:`Access.collapsible`): the kernel then
+views each group as one dimension (:mod:`.collapse`). Other such ops are
+left alone.
 
 Any memref layout is accepted; the kernel asks :meth:`Access.contiguous` where
 it wants whole vectors.
@@ -21,13 +28,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import groupby
 from math import prod
 from typing import ClassVar
 
 from mlkit.dialects.linalg.attrs import IteratorType
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import Bound, Builder
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import DYNAMIC_INDEX, Float32Type, Float64Type, MemRefType, NoneAttr
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    Float32Type,
+    Float64Type,
+    MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
+)
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
@@ -39,9 +54,21 @@ __all__ = [
     "match_contraction",
     "multiply_add",
     "permutation_dims",
+    "role_groups",
 ]
 
 M, N, K = "m", "n", "k"
+
+
+def role_groups(roles: tuple[str, ...]) -> list[list[int]]:
+    """The runs of adjacent dimensions with one role, outermost first."""
+    groups: list[list[int]] = []
+    for index, role in enumerate(roles):
+        if groups and roles[groups[-1][-1]] == role:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
 
 
 @dataclass(frozen=True)
@@ -120,6 +147,26 @@ class Access:
         """Whether ``role`` walks the buffer with unit stride, in runs of whole
         ``lanes``-wide vectors."""
         return self.roles[-1] == role and self._linear(self.dims_of(role))
+
+    def collapsible(self) -> bool:
+        """Whether each role's dimensions can be viewed as one (a
+        ``memref.collapse_shape``): adjacent, and, for a strided layout, with
+        static strides that make them contiguous in row-major order."""
+        runs = [role for role, _ in groupby(self.roles)]
+        if not self.plain or len(runs) != len(set(runs)):
+            return False
+        layout = self.type.layout
+        if isinstance(layout, NoneAttr):
+            return True
+        if not isinstance(layout, StridedLayoutAttr):
+            return False
+        strides, shape = layout.get_strides(), self.type.get_shape()
+        for group in role_groups(self.roles):
+            for d in group[:-1]:
+                outer, inner, size = strides[d], strides[d + 1], shape[d + 1]
+                if outer is None or inner is None or size == DYNAMIC_INDEX or outer != inner * size:
+                    return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -229,8 +276,6 @@ def match_contraction(op: Operation) -> Contraction | None:
             role = M if in_a else N
         else:
             return None
-        if role in roles.values():
-            return None  # a second m, n or k loop: not a plain matmul
         roles[loop] = role
     if set(roles.values()) - set(batch) != {M, N, K}:
         return None
@@ -238,7 +283,24 @@ def match_contraction(op: Operation) -> Contraction | None:
         Access(v, tuple(roles[d] for d in dim_list))  # type: ignore[union-attr]
         for v, dim_list in zip(operands, dims)
     ]
+    if len(roles) != len(set(roles.values())) and not _groups_agree(accesses, dims, roles):  # type: ignore[arg-type]
+        return None
     lhs, rhs, out = accesses
     if N in lhs.roles:  # the inputs come as (rhs, lhs): the product commutes
         lhs, rhs = rhs, lhs
     return Contraction(op, lhs, rhs, out, element, tuple(batch))  # type: ignore[arg-type]
+
+
+def _groups_agree(accesses: list[Access], dims: list[list[int]], roles: Mapping[int, str]) -> bool:
+    """Whether every operand holds each role's loops in one order (the same in
+    all), as dimensions it can view as one: the row-major flat index over a
+    group then means the same loops' values in every operand."""
+    order: dict[str, list[int]] = {}
+    for access, dim_list in zip(accesses, dims):
+        if not access.collapsible():
+            return False
+        for role in set(access.roles):
+            loops = [d for d in dim_list if roles[d] == role]
+            if order.setdefault(role, loops) != loops:
+                return False
+    return True

@@ -202,7 +202,18 @@ def find_epilogue(c: Contraction, fill: Operation | None) -> Epilogue | None:
         dims = [e.position for e in maps[position].results if isinstance(e, AffineDimExpr)]
         if len(dims) != len(maps[position].results):
             return None
-        sources[position] = Access(value, tuple(c.out.roles[d] for d in dims))
+        # a role of several loops (a convolution's pixels, a collapsed
+        # group) is indexed by its flat index: an operand needs all of its
+        # loops, in C's order
+        source = Access(value, tuple(c.out.roles[d] for d in dims))
+        for role in set(source.roles):
+            if [d for d in dims if c.out.roles[d] == role] != c.out.dims_of(role):
+                return None
+        sources[position] = source
     epilogue = Epilogue(nxt, block, c_position, sources, Access(out_buffer, c.out.roles))
+    if c.lhs.plain and c.rhs.plain and len(set(c.out.roles)) != len(c.out.roles):
+        # the kernel views the operands of a collapsed group as 2-D (:mod:`.collapse`)
+        if not all(a.collapsible() for a in (epilogue.out, *sources.values()) if isinstance(a, Access)):
+            return None
     return epilogue if epilogue.vectorizable() else None
 

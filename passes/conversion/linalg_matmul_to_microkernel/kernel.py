@@ -54,7 +54,14 @@ from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import (
     Constants,
     insert_built,
 )
-from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import K, M, N, Contraction
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.collapse import collapse
+from mlkit.passes.conversion.linalg_matmul_to_microkernel.contraction import (
+    K,
+    M,
+    N,
+    Access,
+    Contraction,
+)
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.fusion import Epilogue
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.packing import Packer
 from xdsl.dialects import arith as xarith
@@ -306,6 +313,29 @@ def _branch(
         eb.yield_()
 
 
+def _collapse_groups(
+    b: Builder, c: Contraction, epilogue: Epilogue | None
+) -> tuple[Contraction, Epilogue | None]:
+    """``c`` and ``epilogue`` on views with one dimension per role (:mod:`.collapse`),
+    one view per buffer."""
+    views: dict[tuple[SSAValue, tuple[str, ...]], Access] = {}
+
+    def view(access: Access) -> Access:
+        key = (access.buffer, access.roles)
+        if key not in views:
+            views[key] = collapse(b, access)
+        return views[key]
+
+    c = replace(c, lhs=view(c.lhs), rhs=view(c.rhs), out=view(c.out))
+    if epilogue is not None:
+        inputs = {
+            position: view(source) if isinstance(source, Access) else source
+            for position, source in epilogue.inputs.items()
+        }
+        epilogue = replace(epilogue, inputs=inputs, out=view(epilogue.out))
+    return c, epilogue
+
+
 def emit_matmul(
     rewriter: PatternRewriter, c: Contraction, p: Blocking,
     fill: tuple[Operation, SSAValue] | None = None, epilogue: Epilogue | None = None,
@@ -319,8 +349,11 @@ def emit_matmul(
         # C starts from the fill and is only read by the epilogue: the partial
         # sums of the KC slices go to D itself, and C is never touched
         c = replace(c, out=replace(epilogue.out, roles=c.out.roles))
+    replaced = temporary is not c.out.buffer
     constants = Constants()
     pre = Builder(Block(), constants)
+    if c.lhs.plain and c.rhs.plain:
+        c, epilogue = _collapse_groups(pre, c, epilogue)
     extents: dict[str, Bound] = {}
     for role in (*c.batch, M, N, K):
         extents[role] = c.extent_access(role).extent(pre, role)
@@ -365,7 +398,7 @@ def emit_matmul(
         rewriter.erase(epilogue.op)
     if fill is not None:
         rewriter.erase(fill[0])
-    if temporary is not c.out.buffer:
+    if replaced:
         for use in list(temporary.uses):
             rewriter.erase(use.operation)
         rewriter.erase(temporary.owner)  # type: ignore[arg-type]

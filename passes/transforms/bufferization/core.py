@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects import arith, memref
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseIntOrFPElementsAttr, IndexType, IntegerAttr
 from xdsl.dialects.builtin import IntegerType, MemRefType, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.dialects.builtin import TensorType, UnitAttr, UnrankedMemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from mlkit.dialects import memref  # the registered classes: mlkit's copy, cast, global
 from mlkit.diagnostics.emit import emit_error
 
 from mlkit.passes.transforms.bufferization.analysis import InPlaceAnalysis, is_tensor

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects import arith, memref, scf
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseIntOrFPElementsAttr, IndexType, MemRefType
 from xdsl.dialects.builtin import TensorType, UnrankedTensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects import bufferization as buf
-from mlkit.dialects import tensor
+from mlkit.dialects import memref, tensor  # memref: mlkit's registered classes
 from mlkit.dialects.tensor.common import compute_rank_reduction_mask
 
 from mlkit.passes.transforms.bufferization.analysis import is_tensor, linalg_inits, linalg_reads_init
