@@ -57,6 +57,7 @@ PASSES: tuple[str, ...] = (
     "transforms.gpu_map_parallel_loops:GpuMapParallelLoopsPass",
     "transforms.gpu_map_reductions_to_blocks:GpuMapReductionsToBlocks",
     "transforms.gpu_module_to_binary:GpuModuleToBinaryPass",
+    "transforms.gpu_stage_matmul_tiles:GpuStageMatmulTiles",
     "transforms.gpu_tile_parallel_loops:GpuTileParallelLoops",
     "transforms.inline:InlinerPass",
     "transforms.linalg_block_pack_matmul:LinalgBlockPackMatmul",

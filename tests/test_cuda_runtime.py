@@ -182,15 +182,18 @@ def _covers(launch: Launch, c: np.ndarray) -> None:
 
 
 def linalg_model(launch: Launch) -> None:
-    """The fill kernel (one memref, the zero sunk into it) and the matmul
-    kernel (A, B, C), each a grid of 16x16 thread blocks over C."""
+    """The fill kernel (one memref, the zero sunk into it), a grid of 16x16
+    thread blocks over C, and the matmul kernel (A, B, C), a block of 16x16
+    threads per 64x64 tile of C (gpu-stage-matmul-tiles)."""
     if len(launch.params) == 7:
         c = _matrix(launch.params)
         _covers(launch, c)
         c[...] = 0
         return
     a, b, c = (_matrix(launch.params[i : i + 7]) for i in (0, 7, 14))
-    _covers(launch, c)
+    rows, cols = c.shape
+    assert launch.block == (16, 16, 1)
+    assert launch.grid == (-(-cols // 64), -(-rows // 64), 1)
     c += a @ b
 
 

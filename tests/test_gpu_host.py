@@ -155,8 +155,11 @@ def _covers(launch: Launch, shape: tuple[int, ...]) -> None:
         assert extent >= size
 
 
-@pytest.mark.parametrize(("m", "k", "n"), [(64, 40, 48), (33, 20, 50)])
+@pytest.mark.parametrize(("m", "k", "n"), [(64, 40, 48), (33, 20, 50), (130, 90, 70)])
 def test_matmul_matches_numpy(m: int, k: int, n: int) -> None:
+    """The matmul's kernel stages 64x16 and 16x64 tiles of A and B in
+    workgroup memory (gpu-stage-matmul-tiles): a block of 16x16 threads per
+    64x64 tile of C, K in steps of 16, zeros outside A and B."""
     gpu = HostGpu()
     with gpu:
         program = compile_on_host(MATMUL.format(m=m, k=k, n=n))
@@ -167,9 +170,25 @@ def test_matmul_matches_numpy(m: int, k: int, n: int) -> None:
     np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
     fill, mm = gpu.launches
     assert fill.module == "matmul_kernel" and mm.module == "matmul_kernel_0"
-    for launch in (fill, mm):
+    assert fill.threads_per_block >= 128
+    _covers(fill, (m, n))
+    assert mm.block == (16, 16, 1)
+    assert mm.grid == (-(-n // 64), -(-m // 64), 1)
+
+
+def test_matmul_without_shared_memory_tiles() -> None:
+    gpu = HostGpu()
+    with gpu:
+        program = compile_on_host(
+            MATMUL.format(m=33, k=20, n=50), "builtin.module(lower-to-cuda{host-kernels matmul-tiles=false})"
+        )
+        a = RNG.standard_normal((33, 20), dtype=np.float32)
+        b = RNG.standard_normal((20, 50), dtype=np.float32)
+        c = program.matmul(a, b)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+    for launch in gpu.launches:
         assert launch.threads_per_block >= 128
-        _covers(launch, (m, n))
+        _covers(launch, (33, 50))
 
 
 @pytest.mark.parametrize("n", [1000, 33])
@@ -287,8 +306,9 @@ def test_dynamic_shapes() -> None:
     with gpu:
         c = program.matmul(a, b)
     np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
-    assert all(launch.block == (32, 8, 1) for launch in gpu.launches)
-    assert gpu.launches[1].grid == (3, 5, 1)
+    fill, mm = gpu.launches
+    assert fill.block == (32, 8, 1)
+    assert (mm.grid, mm.block) == ((2, 1, 1), (16, 16, 1))  # 64x64 tiles, from memref.dim
 
 
 def test_barriers_and_workgroup_memory() -> None:
@@ -351,3 +371,34 @@ def test_without_host_copies_the_kernel_is_not_found(capfd: pytest.CaptureFixtur
 def test_the_host_backend_needs_the_host_gpu() -> None:
     with pytest.raises(ValueError, match="only under mlkit.runtime.gpu_host.HostGpu"):
         compile_on_host(CHAIN.format(n=10))
+
+
+CONSTANT = """
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+func.func @add_row(%x: tensor<{m}x3xf32>) -> tensor<{m}x3xf32> {{
+  %d = arith.constant dense<[1.5, -2.0, 4.0]> : tensor<3xf32>
+  %e = tensor.empty() : tensor<{m}x3xf32>
+  %r = linalg.generic {{indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}}
+      ins(%x, %d : tensor<{m}x3xf32>, tensor<3xf32>) outs(%e : tensor<{m}x3xf32>) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  }} -> tensor<{m}x3xf32>
+  return %r : tensor<{m}x3xf32>
+}}
+"""
+
+
+def test_a_constant_global_is_read_from_the_kernels_module() -> None:
+    """The constant's memref.global is copied into the gpu.module (the
+    kernel takes no pointer to host memory); its host copy is what the
+    kernel's host copy reads."""
+    gpu = HostGpu()
+    with gpu:
+        program = compile_on_host(CONSTANT.format(m=70))
+        x = RNG.standard_normal((70, 3), dtype=np.float32)
+        r = program.add_row(x)
+    np.testing.assert_allclose(r, x + np.array([1.5, -2.0, 4.0], np.float32))
+    (launch,) = gpu.launches
+    assert launch.threads_per_block >= 128

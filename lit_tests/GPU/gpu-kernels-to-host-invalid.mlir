@@ -56,7 +56,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @while_barrier(%b: i1) kernel {
-      // expected-error @+1 {{gpu-kernels-to-host: gpu.barrier inside 'scf.while' is not supported (only scf.for without results and scf.if)}}
+      // expected-error @+1 {{gpu-kernels-to-host: gpu.barrier inside 'scf.while' is not supported (only scf.for and scf.if without results)}}
       scf.while () : () -> () {
         gpu.barrier
         scf.condition(%b)
@@ -123,6 +123,23 @@ module attributes {gpu.container_module} {
     gpu.func @blocks(%b: i1) kernel {
       cf.cond_br %b, ^bb1, ^bb1
     ^bb1:
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @carried_memref(%x: memref<?xf32>, %n: index) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      // expected-error @+1 {{gpu-kernels-to-host: a loop around gpu.barrier that carries memrefs is not supported}}
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %x) -> (memref<?xf32>) {
+        gpu.barrier
+        scf.yield %m : memref<?xf32>
+      }
       gpu.return
     }
   }

@@ -149,3 +149,53 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT:          %[[S:.*]] = arith.addf %[[ACC]], %[[V]] : f32
 // CHECK-NEXT:          scf.yield %[[S]] : f32
 // CHECK:                   memref.store %[[SUM]], %arg7[%{{.*}}] : memref<?xf32>
+
+// -----
+
+// A loop around barriers that carries values (a register tile): each
+// thread's values live in per-thread buffers, the results share them. A
+// global of the gpu.module gets a host copy that the copy reads.
+module attributes {gpu.container_module} {
+  gpu.module @carry {
+    memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+    gpu.func @sums(%out: memref<?xf32>, %n: index) workgroup(%tile : memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      %tx = gpu.thread_id x
+      %t = memref.get_global @table : memref<4xf32>
+      %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+        %v = memref.load %t[%k] : memref<4xf32>
+        memref.store %v, %tile[%tx] : memref<64xf32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %tile[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+        %s = arith.addf %acc, %w : f32
+        gpu.barrier
+        scf.yield %s : f32
+      }
+      memref.store %r, %out[%tx] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// CHECK:       gpu.module @carry {
+// CHECK-NEXT:    memref.global "private" constant @table
+// CHECK:       memref.global "private" constant @__mlkit_host.carry.table : memref<4xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]>
+// CHECK-LABEL: func.func @__mlkit_host.carry.sums(
+// CHECK:         %[[ACC:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK:         %[[NEW:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK:         %[[INIT:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         memref.get_global @__mlkit_host.carry.table : memref<4xf32>
+// The initial value, for each thread; the loop, cut at its barriers; the
+// yielded value copied to the carried one, for each thread:
+// CHECK:         memref.store %[[INIT]], %[[ACC]][%{{.*}}] : memref<?xf32>
+// CHECK:         scf.for
+// CHECK-NOT:       iter_args
+// CHECK:             memref.load %[[ACC]]
+// CHECK:             memref.store %{{.*}}, %[[NEW]]
+// CHECK:             %[[V:.*]] = memref.load %[[NEW]]
+// CHECK-NEXT:        memref.store %[[V]], %[[ACC]]
+// The result is the carried value's buffer:
+// CHECK:           %[[R:.*]] = memref.load %[[ACC]]
+// CHECK-NEXT:      memref.store %[[R]], %arg6

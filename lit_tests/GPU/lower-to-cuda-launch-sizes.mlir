@@ -3,7 +3,9 @@
 // (gpu-tile-parallel-loops): 8x32 for 2-D loops (32 consecutive columns
 // along x), 256 threads for 1-D loops; a row reduction gets a block of 256
 // threads per row (gpu-map-reductions-to-blocks), combined by gpu.all_reduce,
-// which becomes warp shuffles and workgroup memory.
+// which becomes warp shuffles and workgroup memory; a matmul gets a block of
+// 16x16 threads per 64x64 tile of C, staging tiles of A and B in workgroup
+// memory (gpu-stage-matmul-tiles).
 // RUN: mlkit-opt %s -p 'builtin.module(lower-to-cuda)' --emit=llvm | filecheck %s
 // RUN: mlkit-opt %s -p 'builtin.module(lower-to-cuda{tile-sizes-1d=128 tile-sizes-2d=16,16 reduction-threads=512})' --emit=llvm | filecheck %s --check-prefix=SIZES
 // RUN: mlkit-opt %s -p 'builtin.module(lower-to-cuda{block-reductions=false})' --emit=llvm | filecheck %s --check-prefix=ROWS
@@ -27,7 +29,7 @@
 // mgpuLaunchKernel(function, grid x, y, z, block x, y, z, smem, stream, params, extra, count)
 // CHECK-LABEL: define {{.*}} @matmul(
 // CHECK:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 32, i64 128, i64 1, i64 32, i64 8, i64 1, i32 0,
-// CHECK:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 32, i64 128, i64 1, i64 32, i64 8, i64 1, i32 0,
+// CHECK:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 16, i64 16, i64 1, i64 16, i64 16, i64 1, i32 0,
 // CHECK-LABEL: define {{.*}} @chain(
 // CHECK:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 16384, i64 1, i64 1, i64 256, i64 1, i64 1, i32 0,
 // CHECK-LABEL: define {{.*}} @row_sum(
@@ -36,6 +38,7 @@
 
 // SIZES-LABEL: define {{.*}} @matmul(
 // SIZES:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 64, i64 64, i64 1, i64 16, i64 16, i64 1, i32 0,
+// SIZES:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 16, i64 16, i64 1, i64 16, i64 16, i64 1, i32 0,
 // SIZES-LABEL: define {{.*}} @chain(
 // SIZES:         call void @mgpuLaunchKernel(ptr %{{.*}}, i64 32768, i64 1, i64 1, i64 128, i64 1, i64 1, i32 0,
 // SIZES-LABEL: define {{.*}} @row_sum(
@@ -51,7 +54,14 @@
 // PTX: .visible .entry matmul_kernel(
 // PTX: .maxntid 32, 8, 1
 // PTX: .visible .entry matmul_kernel(
-// PTX: .maxntid 32, 8, 1
+// PTX: .maxntid 16, 16, 1
+// PTX: .shared .align 4 .b8 __wg_matmul_kernel_0[4096];
+// PTX: .shared .align 4 .b8 __wg_matmul_kernel_1[4096];
+// PTX: st.shared.b32
+// PTX: bar.sync 0;
+// PTX: ld.shared
+// PTX: fma.rn.f32
+// PTX: bar.sync 0;
 // PTX: .visible .entry chain_kernel(
 // PTX: .maxntid 256, 1, 1
 // PTX: .visible .entry row_sum_kernel(

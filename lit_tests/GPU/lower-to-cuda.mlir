@@ -13,8 +13,9 @@
 // CHECK: .visible .entry matmul_kernel(
 // CHECK: st.global.b32
 // CHECK: .visible .entry matmul_kernel(
-// CHECK: mul.rn.f32
-// CHECK: add.rn.f32
+// CHECK: st.shared
+// CHECK: ld.shared
+// CHECK: fma.rn.f32
 // HOST: call ptr @mgpuModuleLoadJIT(ptr @matmul_kernel_binary, i32 3,
 // HOST: call ptr @mgpuModuleLoadJIT(ptr @matmul_kernel_0_binary, i32 3,
 // HOST-LABEL: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @matmul(

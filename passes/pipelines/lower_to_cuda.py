@@ -5,7 +5,9 @@ First, on tensors, chains of elementwise ops fuse into one generic
 (``fusion``), so each chain becomes one kernel. Then upstream's
 integration-test recipe for the GPU: bufferize across function boundaries
 and free what bufferization allocated, turn linalg ops into ``scf.parallel``
-loops, give each reduction along rows a thread block per result, combined
+loops (each matmul first becomes a kernel whose blocks stage tiles of A
+and B in shared memory, ``gpu-stage-matmul-tiles``, option
+``matmul-tiles``), give each reduction along rows a thread block per result, combined
 by ``gpu.all_reduce`` (``gpu-map-reductions-to-blocks``, options
 ``block-reductions`` and ``reduction-threads``), tile each other loop into
 thread blocks with sizes chosen by its rank (``gpu-tile-parallel-loops``:
@@ -20,7 +22,7 @@ into ``gpu.launch`` (``convert-parallel-loops-to-gpu``), then
 (``isa``, loaded through the driver's JIT at run time) and lowers the host
 code, whose remaining math and memref ops go through ``convert-to-llvm``.
 Loops that do not map (other reductions') stay sequential inside the
-kernels, one thread per result. Nothing is staged in shared memory yet.
+kernels, one thread per result.
 
 With ``host-kernels``, ``gpu-kernels-to-host`` also adds a host copy of
 each kernel after outlining, which :mod:`mlkit.api.cuda_host` runs on the
@@ -58,6 +60,11 @@ class LowerToCUDA:
         "(gpu-map-reductions-to-blocks)",
     )
     reduction_threads: int = option(256, "Threads per block of a row reduction")
+    matmul_tiles: bool = option(
+        True,
+        "Launch matmuls as kernels that stage 64x64x16 tiles of A and B in shared memory, "
+        "256 threads a block, 4x4 results a thread (gpu-stage-matmul-tiles)",
+    )
     host_kernels: bool = option(
         False,
         "Also compile each kernel for the host (gpu-kernels-to-host), so that "
@@ -78,6 +85,7 @@ class LowerToCUDA:
                 "function-boundary-type-conversion=identity-layout-map}"
             ),
             "buffer-deallocation-pipeline",
+            *(["gpu-stage-matmul-tiles"] if self.matmul_tiles else []),
             "convert-linalg-to-parallel-loops",
             *(
                 [f"gpu-map-reductions-to-blocks{{threads={self.reduction_threads}}}"]

@@ -7,7 +7,10 @@ Upstream's naming (``KernelOutlining.cpp``): the kernel is
 symbol table by ``_0``, ``_1``, ... (the module name only; the kernel keeps
 its name inside its own module). Modules go right after the function, in
 launch order. Constants used in the body are cloned into it rather than
-passed (upstream sinks only constant-like ops by default); the launch's block
+passed (upstream sinks only constant-like ops by default; here also the
+``memref.get_global`` of a constant global, so that a kernel reads the
+constant from its own module); the globals a kernel uses are copied into its
+module, as upstream copies the symbols a kernel references; the launch's block
 arguments become ``gpu.block_id``/``thread_id``/``grid_dim``/``block_dim``
 ops; constant launch sizes become ``known_block_size``/``known_grid_size``.
 The other values the body uses become the kernel's arguments, in the order
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects import arith, cf
+from xdsl.dialects import arith, cf, memref
 from xdsl.dialects.builtin import DenseArrayBase, FunctionType, IntegerAttr, ModuleOp, StringAttr
 from xdsl.dialects.builtin import SymbolRefAttr, UnitAttr, i32, i64
 from xdsl.dialects.gpu import DimensionAttr, DimensionEnum
@@ -42,12 +45,25 @@ def _is_constant(op: Operation | Block) -> bool:
     return isinstance(op, Operation) and op.has_trait(ConstantLike)
 
 
-def sink_constants(launch: gpu_kernel.LaunchOp) -> None:
-    """Clone the constant-like ops whose results the body uses into its entry block."""
+def _is_constant_global(op: Operation | Block, symbols: Operation) -> bool:
+    """Whether ``op`` is a ``memref.get_global`` of a ``constant`` global of ``symbols``."""
+    if not isinstance(op, memref.GetGlobalOp):
+        return False
+    found = SymbolTable.lookup_symbol(symbols, op.name_)
+    return isinstance(found, memref.GlobalOp) and found.constant is not None
+
+
+def sink_constants(launch: gpu_kernel.LaunchOp, symbols: Operation) -> None:
+    """Clone the constant-like ops whose results the body uses into its entry
+    block, and the ``memref.get_global`` of constant globals of ``symbols``
+    (whose globals outlining then copies into the kernel's module, so the
+    kernel reads device memory rather than the host's)."""
     entry = launch.body.blocks[0]
     for value in used_values_defined_above(launch):
         owner = value.owner
-        if isinstance(owner, Operation) and _is_constant(owner) and not owner.operands:
+        sinkable = isinstance(owner, Operation) and _is_constant(owner) and not owner.operands
+        if sinkable or _is_constant_global(owner, symbols):
+            assert isinstance(owner, Operation)
             clone = owner.clone()
             Rewriter.insert_op(clone, InsertPoint.at_start(entry))
             for use in list(value.uses):
@@ -141,6 +157,19 @@ def unique_name(table_op: Operation, name: str) -> str:
     return f"{name}_{counter}"
 
 
+def _referenced_globals(kernel: Operation, symbols: Operation) -> list[memref.GlobalOp]:
+    """The ``memref.global`` ops of ``symbols`` that ``kernel`` uses, which
+    upstream's outlining copies into the kernel's module with the kernel."""
+    found: dict[str, memref.GlobalOp] = {}
+    for op in kernel.walk():
+        if isinstance(op, memref.GetGlobalOp):
+            name = op.name_.string_value()
+            global_ = SymbolTable.lookup_symbol(symbols, op.name_)
+            if isinstance(global_, memref.GlobalOp):
+                found.setdefault(name, global_)
+    return list(found.values())
+
+
 def _launches(op: Operation) -> Iterator[gpu_kernel.LaunchOp]:
     for inner in op.walk():
         if isinstance(inner, gpu_kernel.LaunchOp):
@@ -163,12 +192,14 @@ class GpuKernelOutlining(ModulePass):
                 continue
             insert_at = InsertPoint.after(func)
             for launch in list(_launches(func)):
-                sink_constants(launch)
+                sink_constants(launch, op)
                 kernel_name = f"{name.data}_kernel"
                 kernel, operands = outline_kernel(launch, kernel_name)  # type: ignore[misc]
                 module_name = unique_name(op, kernel_name)
                 module = gpu_kernel.GPUModuleOp(module_name)
                 module.location = kernel.location
+                for global_ in _referenced_globals(kernel, op):
+                    module.bodyRegion.blocks[0].add_op(global_.clone())
                 module.bodyRegion.blocks[0].add_op(kernel)
                 Rewriter.insert_op(module, insert_at)
                 insert_at = InsertPoint.after(module)

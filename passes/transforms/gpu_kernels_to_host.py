@@ -18,7 +18,8 @@ the body is cut at each barrier, each piece runs for every thread before the
 next starts, and a value a thread computes in one piece and uses in a later
 one lives in a per-thread buffer. Barriers may sit inside ``scf.for`` and
 ``scf.if`` whose bounds and condition are the same for every thread of a
-block (as a GPU requires). Workgroup memory is one buffer, which block after
+block (as a GPU requires); the values such a loop carries live in per-thread
+buffers too. Workgroup memory is one buffer, which block after
 block reuses; private memory one buffer reused thread after thread.
 
 A ``gpu.all_reduce`` runs as a barrier does: after the piece before it has
@@ -28,9 +29,11 @@ their linear ids, once per block.
 Errors (at the op): warp-level ops (``gpu.shuffle``, subgroup reductions)
 and other gpu ops without a host meaning, barriers under other
 control flow or under a condition or bounds that a thread computes, loops
-around barriers that carry values, private memory or memref values that
+around barriers that carry memrefs, private memory or memref values that
 live across a barrier, kernels of more than one block, and kernels that use
-symbols of their ``gpu.module``.
+symbols of their ``gpu.module`` other than its ``memref.global`` ops (which
+get host copies, ``@__mlkit_host.<module>.<global>``, that the kernels'
+copies read).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith as xarith
 from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, MemRefType, ModuleOp
-from xdsl.dialects.builtin import DYNAMIC_INDEX, NoneAttr, SymbolRefAttr
+from xdsl.dialects.builtin import DYNAMIC_INDEX, NoneAttr, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -205,6 +208,8 @@ class _Builder:
             ):
                 raise emit_error(self.ctx, op, f"gpu-kernels-to-host: '{op.name}' has no host "
                                  "equivalent here")  # fmt: skip
+            if isinstance(op, memref.GetGlobalOp) and op.name_.string_value().startswith(HOST_KERNEL_PREFIX):
+                continue  # a global of the gpu.module, copied to the host (host_kernels)
             for attr in (*op.properties.values(), *op.attributes.values()):
                 if isinstance(attr, SymbolRefAttr):
                     raise emit_error(self.ctx, op, "gpu-kernels-to-host: a kernel that uses "
@@ -304,14 +309,28 @@ class _Builder:
                                  "that threads compute for themselves is not supported")  # fmt: skip
             return [uniform[v] for v in values]
 
-        if isinstance(op, scf.ForOp) and not op.iter_args:
+        if isinstance(op, scf.ForOp):
             lb, ub, step = same_for_all((op.lb, op.ub, op.step), "loop bounds")
+            carried = list(op.body.block.args[1:])
+            if any(isinstance(a.type, MemRefType) for a in carried):
+                raise emit_error(self.ctx, op, "gpu-kernels-to-host: a loop around gpu.barrier "
+                                 "that carries memrefs is not supported")  # fmt: skip
+            # each thread's carried values live in per-thread buffers: the
+            # iteration arguments', which the results share
+            for arg, result in zip(carried, op.results):
+                buffer_type = MemRefType(_host_type(arg.type), [DYNAMIC_INDEX])
+                self.spills[arg] = self.spills[result] = self._buffer(buffer_type, [self.threads])
+            self._copy_per_thread(list(zip(op.iter_args, carried)), out, uniform)
             loop = mscf.ForOp(lb, ub, step, [], Region(Block(arg_types=[op.lb.type])))
             out.add_op(loop)
             inner = dict(uniform)
             inner[op.body.block.args[0]] = loop.body.block.args[0]
             body = [o for o in op.body.block.ops if not isinstance(o, scf.YieldOp)]
             self._level(body, op.body.block, loop.body.block, inner)
+            yielded = op.body.block.last_op
+            assert isinstance(yielded, scf.YieldOp)
+            pairs = [(v, a) for v, a in zip(yielded.operands, carried) if v is not a]
+            self._copy_per_thread(pairs, loop.body.block, inner)
             loop.body.block.add_op(scf.YieldOp())
             return
         if isinstance(op, scf.IfOp) and not op.results:
@@ -328,7 +347,29 @@ class _Builder:
             out.add_op(mscf.IfOp(cond, [], *regions))
             return
         raise emit_error(self.ctx, op, f"gpu-kernels-to-host: gpu.barrier inside '{op.name}' "
-                         "is not supported (only scf.for without results and scf.if)")  # fmt: skip
+                         "is not supported (only scf.for and scf.if without results)")  # fmt: skip
+
+    def _copy_per_thread(
+        self, pairs: Sequence[tuple[SSAValue, SSAValue]], out: Block, uniform: dict[SSAValue, SSAValue]
+    ) -> None:
+        """For every thread, store each pair's value (uniform or kept per
+        thread) into the per-thread buffer of its carried value."""
+        if not pairs:
+            return
+        threads = _Loops(list(reversed(self.size)), self.zero, self.one)
+        ids = _ThreadIds(threads, self.size, self.block_ids)
+        loads: list[Operation] = []
+        stores: list[Operation] = []
+        for value, carried in pairs:
+            if value in uniform:
+                source = uniform[value]
+            else:
+                load = memref.LoadOp.get(self.spills[value], [ids.linear()])
+                loads.append(load)
+                source = load.res
+            stores.append(memref.StoreOp.get(source, self.spills[carried], [ids.linear()]))
+        threads.body.add_ops([*loads, *stores])  # all loads first: the pairs may swap values
+        out.add_op(threads.close())
 
     def _threads(
         self,
@@ -439,17 +480,35 @@ def _strip_address_spaces(host: Operation) -> None:
                 Rewriter.replace_value_with_new_type(value, stripped)
 
 
-def host_kernels(ctx: Context, module: ModuleOp) -> list[func.FuncOp]:
-    """The host copies of the kernels of ``module``'s gpu.modules."""
-    copies: list[func.FuncOp] = []
+def host_kernels(ctx: Context, module: ModuleOp) -> list[Operation]:
+    """The host copies of the kernels of ``module``'s gpu.modules, after
+    host copies of the ``memref.global`` ops of those modules."""
+    globals_: list[Operation] = []
+    copies: list[Operation] = []
     for op in module.ops:
         if not isinstance(op, gpu_module.GPUModuleOp):
             continue
+        renames: dict[str, str] = {}
+        for global_ in op.bodyRegion.block.ops:
+            if isinstance(global_, memref.GlobalOp):
+                renames[global_.sym_name.data] = host_kernel_name(op.sym_name.data, global_.sym_name.data)
+                host_global = global_.clone()
+                host_global.properties["sym_name"] = StringAttr(renames[global_.sym_name.data])
+                host_global.properties["sym_visibility"] = StringAttr("private")
+                if isinstance(host_global.type, MemRefType):
+                    host_global.properties["type"] = _host_type(host_global.type)
+                globals_.append(host_global)
         for kernel in op.bodyRegion.block.ops:
             if isinstance(kernel, gpu_func.GPUFuncOp) and kernel.kernel is not None:
                 name = host_kernel_name(op.sym_name.data, kernel.sym_name.data)
-                copies.append(_Builder(ctx, _with_queries_first(kernel)).build(name))
-    return copies
+                copy = _with_queries_first(kernel)
+                for use in copy.walk():
+                    if isinstance(use, memref.GetGlobalOp) and (
+                        new := renames.get(use.name_.string_value())
+                    ) is not None:
+                        use.properties["name"] = SymbolRefAttr(new)
+                copies.append(_Builder(ctx, copy).build(name))
+    return [*globals_, *copies]
 
 
 def _with_queries_first(kernel: gpu_func.GPUFuncOp) -> gpu_func.GPUFuncOp:
