@@ -217,29 +217,21 @@ class HostDriver:
         return self._ok()
 
     # -- streams and events: every launch and copy is done when its call returns ------------
+    def _done(self, *args: Any) -> tuple[Any, ...]:
+        """Synchronizing, destroying, recording and waiting on streams and events,
+        and registering host memory: nothing to do where every call has finished
+        its work when it returns and memory is host memory."""
+        return self._ok()
+
+    cuStreamSynchronize = cuStreamDestroy = cuStreamWaitEvent = _done
+    cuEventDestroy = cuEventSynchronize = cuEventRecord = _done
+    cuMemHostRegister = cuMemHostUnregister = _done
+
     def cuStreamCreate(self, flags: int) -> tuple[Any, ...]:
         return self._ok(CUstream(self._handle()))
 
-    def cuStreamSynchronize(self, stream: Any) -> tuple[Any, ...]:
-        return self._ok()
-
-    def cuStreamDestroy(self, stream: Any) -> tuple[Any, ...]:
-        return self._ok()
-
-    def cuStreamWaitEvent(self, stream: Any, event: Any, flags: int) -> tuple[Any, ...]:
-        return self._ok()
-
     def cuEventCreate(self, flags: int) -> tuple[Any, ...]:
         return self._ok(CUevent(self._handle()))
-
-    def cuEventDestroy(self, event: Any) -> tuple[Any, ...]:
-        return self._ok()
-
-    def cuEventSynchronize(self, event: Any) -> tuple[Any, ...]:
-        return self._ok()
-
-    def cuEventRecord(self, event: Any, stream: Any) -> tuple[Any, ...]:
-        return self._ok()
 
     # -- memory: host memory, aligned as the driver aligns ----------------------------------
     def cuMemAlloc(self, size: int) -> tuple[Any, ...]:
@@ -266,12 +258,6 @@ class HostDriver:
 
     def cuMemsetD16Async(self, dst: int, value: int, count: int, stream: Any) -> tuple[Any, ...]:
         (ctypes.c_uint16 * count).from_address(dst)[:] = [value] * count
-        return self._ok()
-
-    def cuMemHostRegister(self, address: int, size: int, flags: int) -> tuple[Any, ...]:
-        return self._ok()
-
-    def cuMemHostUnregister(self, address: int) -> tuple[Any, ...]:
         return self._ok()
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -197,12 +197,19 @@ def _on_buffers(op: PackOp | UnPackOp) -> bool:
     return isinstance(op.source.type, MemRefType) and isinstance(op.dest.type, MemRefType)
 
 
+_LOWERINGS: dict[type[Operation], Callable[[Any, PatternRewriter], None]] = {
+    PackOp: lower_pack,
+    UnPackOp: lower_unpack,
+}
+
+
 class PackUnpackToLoopsPattern(RewritePattern):
+    """A pack or unpack on buffers, to its loop nest."""
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if isinstance(op, PackOp) and _on_buffers(op):
-            lower_pack(op, rewriter)
-        elif isinstance(op, UnPackOp) and _on_buffers(op):
-            lower_unpack(op, rewriter)
+        lower = _LOWERINGS.get(type(op))
+        if lower is not None and _on_buffers(op):  # type: ignore[arg-type]
+            lower(op, rewriter)
 
 
 @dataclass(frozen=True)
@@ -210,8 +217,6 @@ class ConvertLinalgPackUnpackToLoops(ModulePass):
     """Lower linalg.pack and linalg.unpack on buffers to loops"""
 
     name = "convert-linalg-pack-unpack-to-loops"
-    display_name: ClassVar[str] = "ConvertLinalgPackUnpackToLoops"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        # The pass runs on whatever op the pipeline anchors it on.
         rewrite_regions(op, PackUnpackToLoopsPattern(), apply_recursively=False)
