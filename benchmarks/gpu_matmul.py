@@ -12,27 +12,11 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from elementwise import times
+from matmul import matmul_source
 
 N = 1024
-SOURCE = f"""
-func.func @matmul(%a: tensor<{N}x{N}xf32>, %b: tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32> {{
-  %e = tensor.empty() : tensor<{N}x{N}xf32>
-  %z = arith.constant 0.0 : f32
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<{N}x{N}xf32>, tensor<{N}x{N}xf32>)
-                     outs(%f : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
-  return %r : tensor<{N}x{N}xf32>
-}}
-"""
-
-
-def best(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
+SOURCE = matmul_source(N)
 
 
 def main() -> None:
@@ -52,8 +36,8 @@ def main() -> None:
     a = rng.random((N, N), np.float32)
     b = rng.random((N, N), np.float32)
     np.testing.assert_allclose(prog.matmul(a, b), a @ b, rtol=1e-3)
-    t_gpu = best(lambda: prog.matmul(a, b), 5)
-    t_numpy = best(lambda: a @ b, 5)
+    t_gpu = min(times(lambda: prog.matmul(a, b), 5))
+    t_numpy = min(times(lambda: a @ b, 5))
     print(
         f"matmul {N}x{N} f32: mlkit cuda {t_gpu * 1e3:.2f} ms, numpy (host) "
         f"{t_numpy * 1e3:.2f} ms, ratio mlkit/numpy {t_gpu / t_numpy:.2f}x; compile {cold:.2f} s"

@@ -21,22 +21,15 @@ import ctypes
 import glob
 import os
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-MATMUL = """
-func.func @matmul(%a: tensor<{n}x{n}xf32>, %b: tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32> {{
-  %e = tensor.empty() : tensor<{n}x{n}xf32>
-  %z = arith.constant 0.0 : f32
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<{n}x{n}xf32>, tensor<{n}x{n}xf32>)
-                     outs(%f : tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
-  return %r : tensor<{n}x{n}xf32>
-}}
-"""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from elementwise import times  # noqa: E402 - the same timing loop as the CPU benchmarks
+from matmul import matmul_source  # noqa: E402
+
 CHAIN = """
 func.func @chain(%x: tensor<{n}xf32>, %y: tensor<{n}xf32>) -> tensor<{n}xf32> {{
   %e = tensor.empty() : tensor<{n}xf32>
@@ -74,13 +67,7 @@ func.func @row_sum(%a: tensor<{n}x{n}xf32>) -> tensor<{n}xf32> {{
 
 def best(fn: Callable[[], object], repeat: int) -> float:
     """The shortest of ``repeat`` timed calls, after one warm-up call."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
+    return min(times(fn, repeat))
 
 
 def load_cublas() -> ctypes.CDLL:
@@ -156,7 +143,7 @@ def main(argv: list[str]) -> int:
     n = 1024 if quick else 4096
     a = rng.random((n, n), np.float32)
     b = rng.random((n, n), np.float32)
-    prog = compile_(MATMUL.format(n=n))
+    prog = compile_(matmul_source(n))
     blas = Cublas(cuda.current(), n)
     reference = blas.matmul(a, b)
     np.testing.assert_allclose(prog.matmul(a, b), reference, rtol=1e-3, atol=1e-2)

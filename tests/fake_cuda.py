@@ -10,46 +10,17 @@ code really passes: how many parameters, of which types, with which values.
 from __future__ import annotations
 
 import ctypes
-import enum
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mlkit.runtime.gpu_host import CUevent, CUfunction, CUjit_option, CUmodule, CUresult, CUstream
+
 _PTX_TYPES = {"u64": ctypes.c_uint64, "s64": ctypes.c_int64, "b64": ctypes.c_uint64,
               "u32": ctypes.c_uint32, "s32": ctypes.c_int32, "b32": ctypes.c_uint32,
               "f32": ctypes.c_float, "f64": ctypes.c_double, "u8": ctypes.c_uint8,
               "b8": ctypes.c_uint8, "u16": ctypes.c_uint16, "b16": ctypes.c_uint16}  # fmt: skip
-
-
-class CUresult(enum.Enum):
-    CUDA_SUCCESS = 0
-    CUDA_ERROR_INVALID_VALUE = 1
-    CUDA_ERROR_NOT_FOUND = 500
-
-
-class CUjit_option(enum.IntEnum):  # the driver's spelling
-    CU_JIT_OPTIMIZATION_LEVEL = 7
-
-
-class _Handle:
-    def __init__(self, value: Any = 0) -> None:
-        self.value = int(value)
-
-    def __int__(self) -> int:
-        return self.value
-
-
-class CUmodule(_Handle): ...
-
-
-class CUfunction(_Handle): ...
-
-
-class CUstream(_Handle): ...
-
-
-class CUevent(_Handle): ...
 
 
 @dataclass

@@ -9,7 +9,6 @@ exported, converted and compiled live and checked against ``jax.jit``."""
 from __future__ import annotations
 
 import importlib.util
-import io
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,8 @@ import pytest
 
 import mlkit
 from cpu_pipelines import own_compile_cache  # noqa: F401
-from mlkit.tools.opt import run as run_opt
+from saved_models import check_results, opt
+from saved_models import saved as saved_model
 
 DATA = Path(__file__).resolve().parent / "data" / "jax"
 NAMES = sorted(p.stem for p in DATA.glob("*.mlir"))
@@ -29,27 +29,11 @@ RTOL, ATOL = 1e-4, 1e-6
 
 
 def saved(name: str) -> tuple[str, list[np.ndarray], list[np.ndarray]]:
-    """The text of ``name``.mlir, its inputs and JAX's outputs for them."""
-    with np.load(DATA / f"{name}.npz") as arrays:
-        args = [arrays[f"arg{i}"] for i in range(sum(k.startswith("arg") for k in arrays))]
-        outs = [arrays[f"out{i}"] for i in range(sum(k.startswith("out") for k in arrays))]
-    return (DATA / f"{name}.mlir").read_text(), args, outs
+    return saved_model(DATA, name)
 
 
 def check(got: Any, expected: list[Any]) -> None:
-    results = list(got) if isinstance(got, (tuple, list)) else [got]
-    assert len(results) == len(expected)
-    for result, want in zip(results, expected):
-        want = np.asarray(want)
-        assert isinstance(result, np.ndarray)
-        assert result.dtype == want.dtype and result.shape == want.shape
-        np.testing.assert_allclose(result, want, rtol=RTOL, atol=ATOL)
-
-
-def opt(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    rc = run_opt(list(argv), out, err)
-    return rc, out.getvalue(), err.getvalue()
+    check_results(got, expected, RTOL, ATOL)
 
 
 # -- the saved exports: no jax needed -------------------------------------------------

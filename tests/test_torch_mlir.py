@@ -10,7 +10,6 @@ file's ``{-# dialect_resources ... #-}`` section."""
 from __future__ import annotations
 
 import importlib.util
-import io
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,7 +19,8 @@ import pytest
 
 import mlkit
 from cpu_pipelines import own_compile_cache  # noqa: F401
-from mlkit.tools.opt import run as run_opt
+from saved_models import check_results, opt
+from saved_models import saved as saved_model
 
 DATA = Path(__file__).resolve().parent / "data" / "torch_mlir"
 NAMES = sorted(p.stem for p in DATA.glob("*.mlir"))
@@ -29,26 +29,11 @@ WEIGHTLESS = {"attention"}  # models without parameters, so without resources
 
 
 def saved(name: str) -> tuple[str, list[np.ndarray], list[np.ndarray]]:
-    """The text of ``name``.mlir, its inputs and torch's outputs for them."""
-    with np.load(DATA / f"{name}.npz") as arrays:
-        args = [arrays[f"arg{i}"] for i in range(sum(k.startswith("arg") for k in arrays))]
-        outs = [arrays[f"out{i}"] for i in range(sum(k.startswith("out") for k in arrays))]
-    return (DATA / f"{name}.mlir").read_text(), args, outs
+    return saved_model(DATA, name)
 
 
-def check_results(got: Any, expected: list[np.ndarray]) -> None:
-    results = list(got) if isinstance(got, tuple) else [got]
-    assert len(results) == len(expected)
-    for result, want in zip(results, expected):
-        assert result.dtype == want.dtype and result.shape == want.shape
-        np.testing.assert_allclose(result, want, rtol=RTOL, atol=ATOL)
-
-
-def opt(*argv: str) -> tuple[int, str, str]:
-    """``mlkit-opt ARGV`` in-process: exit status, output, errors."""
-    out, err = io.StringIO(), io.StringIO()
-    rc = run_opt(list(argv), out, err)
-    return rc, out.getvalue(), err.getvalue()
+def check(got: Any, expected: list[Any]) -> None:
+    check_results(got, expected, RTOL, ATOL)
 
 
 def test_the_exports_are_there() -> None:
@@ -62,7 +47,7 @@ def test_the_exports_are_there() -> None:
 def test_compile_matches_torch(name: str) -> None:
     text, args, expected = saved(name)
     assert ("dense_resource<" in text) == (name not in WEIGHTLESS)
-    check_results(mlkit.compile(text).main(*args), expected)
+    check(mlkit.compile(text).main(*args), expected)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -78,7 +63,7 @@ def test_dynamic_batch() -> None:
     text, args, expected = saved("mlp_dynamic")
     assert "tensor<?x4xf32>" in text
     assert args[0].shape[0] != 2
-    check_results(mlkit.compile(text).main(*args), expected)
+    check(mlkit.compile(text).main(*args), expected)
 
 
 def test_weights_survive_reparsing_and_printing() -> None:
@@ -104,7 +89,7 @@ def test_weights_survive_reparsing_and_printing() -> None:
     rc, printed, err = opt(str(DATA / "mlp.mlir"))
     assert rc == 0, err
     assert "dense_resource" not in printed and printed.count("arith.constant dense<") == 4
-    check_results(mlkit.compile(printed).main(*args), expected)
+    check(mlkit.compile(printed).main(*args), expected)
 
 
 def _export_module() -> ModuleType:
@@ -127,4 +112,4 @@ def test_live_export_matches_torch() -> None:
     text = export.export(model, inputs)
     assert "linalg.conv_2d_nchw_fchw" in text
     program = mlkit.compile(text)
-    check_results(program.main(*(t.numpy() for t in inputs)), export.run(model, inputs))
+    check(program.main(*(t.numpy() for t in inputs)), export.run(model, inputs))

@@ -34,10 +34,15 @@ def op_lookup(module: str, dialect: Callable[[], Dialect]) -> Callable[[str], ty
     class the dialect registers, so code that builds IR (a plugin's pass) need not
     know where each class lives."""
 
+    table: dict[str, type[Operation] | None] = {}  # built on the first miss; None: ambiguous
+
     def __getattr__(name: str) -> type[Operation]:
-        found = [op for op in dialect().operations if op.__name__ == name]
-        if len(found) != 1:
+        if not table:
+            for op in dialect().operations:
+                table[op.__name__] = None if op.__name__ in table else op
+        found = table.get(name)
+        if found is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        return found[0]
+        return found
 
     return __getattr__
