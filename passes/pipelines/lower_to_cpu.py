@@ -91,9 +91,11 @@ class LowerToCPU:
     def pipeline(self) -> str:
         steps = []
         if self.fusion:
+            # Micro-kernels read plain operands: producers stay out of contractions.
+            into = str(not self.microkernels).lower()
             steps += [
                 "func.func(convert-elementwise-to-linalg,linalg-generalize-named-ops,"
-                "linalg-fuse-elementwise-ops)",
+                f"linalg-fuse-elementwise-ops{{fuse-into-contractions={into}}})",
                 "canonicalize",
                 "cse",
             ]

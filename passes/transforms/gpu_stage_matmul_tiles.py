@@ -47,6 +47,7 @@ from mlkit.dialects import scf as mscf
 from mlkit.dialects.gpu import kernel as gpu_kernel
 from mlkit.dialects.gpu import ops as gpu_ops
 from mlkit.dialects.gpu.attrs import AddressSpace, AddressSpaceAttr
+from mlkit.passes.transforms.linalg_generic_utils import is_multiply_add_body
 
 _NO_OVERFLOW = marith.IntegerOverflowAttr("none")
 _MATMUL_MAPS = [
@@ -83,26 +84,9 @@ def match(op: Operation) -> _Matmul | None:
     iterators = [str(t.data) for t in op.get_iterator_types()]  # type: ignore[attr-defined]
     if maps != _MATMUL_MAPS or [s.lower() for s in iterators] != ["parallel", "parallel", "reduction"]:
         return None
-    if not _is_multiply_add(op.regions[0]):
+    if not is_multiply_add_body(op.regions[0]):
         return None
     return _Matmul(op, ins[0], ins[1], outs[0], element)
-
-
-def _is_multiply_add(region: Region) -> bool:
-    """Whether ``region`` is ``^bb(a, b, acc): yield acc + a * b`` (either order)."""
-    if len(region.blocks) != 1:
-        return False
-    block = region.block
-    ops = list(block.ops)
-    if len(ops) != 3 or [o.name for o in ops] != ["arith.mulf", "arith.addf", "linalg.yield"]:
-        return False
-    a, b, acc = block.args
-    mul, add, yield_ = ops
-    if set(mul.operands) != {a, b} or a is b:
-        return False
-    if set(add.operands) != {mul.results[0], acc} or yield_.operands[0] is not add.results[0]:
-        return False
-    return True
 
 
 def _index(value: int) -> xarith.ConstantOp:

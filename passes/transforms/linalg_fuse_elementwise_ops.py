@@ -14,6 +14,12 @@ instead of two, no intermediate tensor. Upstream fuses when
   remaining operand;
 - and, in this pass, the producer has exactly one use.
 
+With ``fuse-into-contractions=false`` (an mlkit option; ``lower-to-cpu`` sets
+it when contractions run on micro-kernels) no producer fuses into a
+contraction, a generic with reductions whose body is a multiply-add: the
+micro-kernel packs plain operands, while a fused producer's payload would run
+in the contraction's scalar loops, once per element of the other operand.
+
 The fused op has the consumer's loops; its inputs are the consumer's inputs
 with the producer's inputs spliced in place of the fused one, their maps
 composed into consumer coordinates; its inits are the producer's inits whose
@@ -60,11 +66,13 @@ from mlkit.passes.transforms.linalg_erase_unused import RemoveUnusedCycleInGener
 from mlkit.passes.transforms.linalg_generic_utils import concat_invertible, empty_like
 from mlkit.passes.transforms.linalg_generic_utils import function_constant, index_constant
 from mlkit.passes.transforms.linalg_generic_utils import indexing_maps, is_all_parallel
-from mlkit.passes.transforms.linalg_generic_utils import is_permutation, new_generic
+from mlkit.passes.transforms.linalg_generic_utils import is_multiply_add_body, is_permutation
+from mlkit.passes.transforms.linalg_generic_utils import new_generic
 from mlkit.passes.transforms.linalg_generic_utils import num_reduction_loops, payload_uses
 from mlkit.passes.transforms.linalg_generic_utils import pure_tensor
 from mlkit.passes.transforms.linalg_reshape_fusion import reshape_propagation_patterns
 from mlkit.passes.transforms.rewrite_driver import apply_greedily
+from mlkit.pipeline.options import option
 
 __all__ = [
     "ControlFusionFn",
@@ -84,6 +92,12 @@ def producer_has_one_use(consumer: GenericOp, operand_number: int) -> bool:
     if not isinstance(value, OpResult):
         return False
     return sum(r.uses.get_length() for r in value.op.results) == 1
+
+
+def outside_contractions(consumer: GenericOp, operand_number: int) -> bool:
+    """The pass's control, and no fusion into a contraction."""
+    contraction = num_reduction_loops(consumer) and is_multiply_add_body(consumer.body)
+    return not contraction and producer_has_one_use(consumer, operand_number)
 
 
 def _result_map(producer: GenericOp, result: OpResult) -> AffineMap:
@@ -435,5 +449,11 @@ class LinalgElementwiseOpFusionPass(ModulePass):
 
     name = "linalg-fuse-elementwise-ops"
 
+    fuse_into_contractions: bool = option(
+        True, "Fuse producers into contractions (generics with a multiply-add body and reductions)"
+    )
+
     def apply(self, ctx: Context, op: Operation) -> None:
-        apply_greedily(op, [*elementwise_fusion_patterns(), *reshape_propagation_patterns()], ctx)
+        control = producer_has_one_use if self.fuse_into_contractions else outside_contractions
+        patterns = [*elementwise_fusion_patterns(control), *reshape_propagation_patterns()]
+        apply_greedily(op, patterns, ctx)

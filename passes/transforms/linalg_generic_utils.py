@@ -34,6 +34,7 @@ __all__ = [
     "index_constant",
     "indexing_maps",
     "is_all_parallel",
+    "is_multiply_add_body",
     "is_permutation",
     "new_generic",
     "num_reduction_loops",
@@ -52,6 +53,24 @@ def is_all_parallel(op: GenericOp) -> bool:
 
 def num_reduction_loops(op: GenericOp) -> int:
     return sum(k.data == IteratorType.REDUCTION for k in op.iterator_types)
+
+
+def is_multiply_add_body(region: Region) -> bool:
+    """Whether ``region`` is ``^bb(a, b, acc): yield acc + a * b`` (either
+    operand order; upstream's ``isContractionBody`` for mulf/addf, no casts)."""
+    if len(region.blocks) != 1 or len(region.block.args) != 3:
+        return False
+    block = region.block
+    ops = list(block.ops)
+    if len(ops) != 3 or [o.name for o in ops] != ["arith.mulf", "arith.addf", "linalg.yield"]:
+        return False
+    a, b, acc = block.args
+    mul, add, yield_ = ops
+    if len(mul.operands) != 2 or set(mul.operands) != {a, b}:
+        return False
+    if len(add.operands) != 2 or set(add.operands) != {mul.results[0], acc}:
+        return False
+    return list(yield_.operands) == [add.results[0]]
 
 
 def pure_tensor(op: GenericOp) -> bool:

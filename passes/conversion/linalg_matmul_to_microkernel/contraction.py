@@ -34,6 +34,7 @@ from typing import ClassVar
 
 from mlkit.dialects.linalg.attrs import IteratorType
 from mlkit.passes.conversion.linalg_matmul_to_microkernel.builder import Bound, Builder
+from mlkit.passes.transforms.linalg_generic_utils import is_multiply_add_body
 from xdsl.dialects import memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -199,27 +200,6 @@ def permutation_dims(map_: AffineMap) -> list[int] | None:
     return dims if len(set(dims)) == len(dims) else None
 
 
-def _is_multiply_add(op: LinalgStructuredOperation) -> bool:
-    """Whether the body is ``yield(init + a * b)``, ``a`` and ``b`` the input
-    arguments (upstream's ``isContractionBody`` for mulf/addf, without casts)."""
-    block = op.body.block
-    ops = list(block.ops)
-    if len(ops) != 3 or len(block.args) != 3:
-        return False
-    mul, add, yield_ = ops
-    lhs, rhs, init = block.args
-    return (
-        mul.name == "arith.mulf"
-        and add.name == "arith.addf"
-        and yield_.name == "linalg.yield"
-        and len(mul.operands) == 2
-        and set(mul.operands) == {lhs, rhs}
-        and len(add.operands) == 2
-        and set(add.operands) == {init, mul.results[0]}
-        and list(yield_.operands) == [add.results[0]]
-    )
-
-
 @dataclass(frozen=True)
 class MultiplyAdd:
     """A structured op on buffers of one float type whose body is a
@@ -247,7 +227,7 @@ def multiply_add(op: Operation) -> MultiplyAdd | None:
         return None
     if any(t.get_element_type() != element for t in types):  # type: ignore[attr-defined]
         return None
-    if not _is_multiply_add(op):
+    if not is_multiply_add_body(op.body):
         return None
     maps = [m.data for m in op.get_indexing_maps()]
     return MultiplyAdd(operands, element, maps, [k.data for k in op.get_iterator_types()])
