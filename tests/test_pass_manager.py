@@ -292,6 +292,26 @@ def test_verify_each_catches_broken_ir(registry: Registry, builder: PipelineBuil
     assert diag.notes[0].severity is Severity.NOTE
 
 
+def test_verify_each_skips_unchanged_ir_only(
+    registry: Registry, builder: PipelineBuilder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As upstream skips verifying after a pass that preserved everything:
+    passes that change nothing are not re-verified, and a later pass that
+    breaks the IR (here by replacing an attribute in place) still is."""
+    import mlkit.pipeline.manager as manager
+
+    calls: list[str] = []
+    real = manager.verify_op_tree
+    monkeypatch.setattr(manager, "verify_op_tree", lambda op: (calls.append(op.name), real(op)))
+    ctx, module = parse(registry, "%0 = toy.const 3\n")
+    PassRunner(ctx).run(builder.parse("builtin.module(any-recorder,any-recorder,any-recorder)"), module)
+    assert calls == ["builtin.module"]  # the first run has nothing to compare with
+    calls.clear()
+    with pytest.raises(DiagnosticError, match="must be non-negative"):
+        PassRunner(ctx).run(builder.parse("builtin.module(any-recorder,any-recorder,toy-break)"), module)
+    assert calls == ["builtin.module", "builtin.module"]
+
+
 def test_verify_each_off(registry: Registry, builder: PipelineBuilder) -> None:
     ctx, module = parse(registry, "%0 = toy.const 3\n")
     PassRunner(ctx, verify_each=False).run(builder.parse("builtin.module(toy-break)"), module)

@@ -258,9 +258,70 @@ class DominanceChecker:
         return tree is None or tree.reachable(block)
 
 
+def dominance_holds(root: Operation) -> bool:
+    """A quick sufficient test: one scoped walk that keeps the set of values
+    visible at each point (block arguments, results of earlier ops, the whole
+    block in a graph region, and in a multi-block region the values of the
+    blocks that dominate, walked in dominator-tree order). True means every
+    use is dominated; False means "look closer" (a value from above the root,
+    an unreachable block, or a real violation), and the exact checker decides
+    and words the error. Verification after each pass mostly sees valid IR,
+    so this saves the numbering and the per-operand queries."""
+    visible: set[SSAValue] = set()
+    # events: ("region", Region) | ("block", Block, graph, children) |
+    # ("op", Operation, added) | ("results", Operation, added) | ("leave", added)
+    stack: list[tuple[object, ...]] = [("region", region) for region in reversed(root.regions)]
+    while stack:
+        event = stack.pop()
+        kind = event[0]
+        if kind == "op":
+            op, added = event[1], event[2]
+            for operand in op.operands:
+                if operand not in visible:
+                    return False
+            stack.append(("results", op, added))
+            stack.extend(("region", region) for region in reversed(op.regions))
+        elif kind == "results":
+            for result in event[1].results:
+                visible.add(result)
+                event[2].append(result)
+        elif kind == "leave":
+            visible.difference_update(event[1])
+        elif kind == "region":
+            region = event[1]
+            entry = region.first_block
+            if entry is None:
+                continue
+            graph = is_graph_region(region)
+            if entry is region.last_block:
+                stack.append(("block", entry, graph, {}))
+                continue
+            tree = build_dom_tree(region)
+            children: dict[Block, list[Block]] = {}
+            for block in region.blocks:
+                if block not in tree.pre:
+                    return False  # uses in unreachable blocks are not checked
+                dominator = tree.idom.get(block)
+                if dominator is not None:
+                    children.setdefault(dominator, []).append(block)
+            stack.append(("block", entry, graph, children))
+        else:
+            block, graph, children = event[1], event[2], event[3]
+            added: list[SSAValue] = list(block.args)
+            if graph:
+                added += [result for op in block.ops for result in op.results]
+            visible.update(added)
+            stack.append(("leave", added))
+            stack.extend(("block", child, graph, children) for child in reversed(children.get(block, ())))
+            stack.extend(("op", op, added) for op in reversed(list(block.ops)))
+    return True
+
+
 def verify_dominance(root: Operation) -> None:
     """Raise :class:`DiagnosticError` at the first operand (in source order)
     that does not dominate its use."""
+    if dominance_holds(root):
+        return
     checker = DominanceChecker(root)
     stack: list[Operation] = [root]
     while stack:

@@ -21,6 +21,7 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
+from mlkit.diagnostics import verify_memo  # noqa: F401 - memoizes OpDef.verify
 from mlkit.diagnostics.dominance import verify_dominance
 from mlkit.diagnostics.locations import op_loc
 

@@ -20,6 +20,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
 from mlkit.pipeline import progress
+from mlkit.pipeline.ir_snapshot import Snapshot, snapshot, unchanged
 from mlkit.pipeline.options import PassOptionError, build_pass
 from mlkit.pipeline.progress import SILENT, Silent
 from mlkit.pipeline.statistics import STATS_ATTR, declared
@@ -255,6 +256,8 @@ class PassRunner:
         self._progress: Silent = SILENT
         self._steps: dict[int, int] = {}  # id(pass node) -> its place in the pipeline, from 1
         self._total = 0
+        # per root op: a snapshot of it when it last verified (see ir_snapshot)
+        self._verified: dict[Operation, Snapshot] = {}
 
     def run(self, pm: OpPassManager, op: Operation) -> None:
         if pm.anchor not in (ANY, op.name):
@@ -265,6 +268,12 @@ class PassRunner:
                     op_loc(op),
                 )
             )
+        try:
+            self._run_reporting(pm, op)
+        finally:
+            self._verified.clear()  # the snapshots would keep erased IR alive
+
+    def _run_reporting(self, pm: OpPassManager, op: Operation) -> None:
         with progress.reporting(PROGRESS_LABEL) as line:
             # a pipeline run inside a pass of another keeps to the outer count
             if line is SILENT or line.pipeline_depth:
@@ -334,7 +343,7 @@ class PassRunner:
             self.statistics.setdefault(id(node), Counter()).update(counts)
         if self.verify_each:
             try:
-                verify_op_tree(op)
+                self._verify(op)
             except DiagnosticError as err:
                 if not self.name_failing_pass:
                     raise
@@ -354,6 +363,16 @@ class PassRunner:
             self._dump("After", node, op)
         elif before is not None and inst.printer(self._scope(op)) != before:
             self._dump("After", node, op)
+
+    def _verify(self, op: Operation) -> None:
+        """``--verify-each``, skipped when the pass left ``op`` as it was when it
+        last verified (upstream skips it after a pass that preserved everything)."""
+        after = snapshot(op)
+        last = self._verified.get(op)
+        if last is not None and unchanged(last, after):
+            return
+        verify_op_tree(op)
+        self._verified[op] = after
 
     def _blame_unverified(self, node: PassNode, op: Operation) -> None:
         """Raise the verifier's located error if the IR a pass crashed on is

@@ -1,0 +1,62 @@
+"""A cheap record of what verification depends on, to skip re-verifying IR
+that a pass left as it was.
+
+Upstream's pass manager skips the ``--verify-each`` verification after a pass
+that preserved all analyses, since such a pass cannot have changed the IR.
+xDSL passes do not report what they preserve, so mlkit compares a snapshot
+taken after the last successful verification with one taken after the pass:
+in ``lower-to-cpu`` most passes find nothing to do on a given program, and a
+snapshot costs a fraction of a verification.
+
+A snapshot lists, in walk order, every op, its operands, result types,
+successors, attribute and property names and values, and every block with its
+argument types, with the counts that delimit them. It holds the objects
+themselves, so none of them can be freed and its address reused while the
+snapshot lives; two snapshots match when each entry is the same object or an
+equal value (attributes are immutable values, so an equal one verifies alike).
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation
+
+Snapshot = list[object]
+
+
+def snapshot(root: Operation) -> Snapshot:
+    """The verification-relevant content of ``root`` and everything in it."""
+    out: Snapshot = []
+    add = out.append
+    extend = out.extend
+    stack = [root]
+    while stack:
+        op = stack.pop()
+        attributes, properties = op.attributes, op.properties
+        add(op)
+        add((len(op.operands), len(op.successors), len(attributes), len(properties), len(op.regions)))
+        extend(op.operands)
+        extend([result.type for result in op.results])
+        extend(op.successors)
+        extend(attributes.items())
+        extend(properties.items())
+        for region in op.regions:
+            add(region)
+            for block in region.blocks:
+                add(block)
+                add(len(block.args))
+                extend([arg.type for arg in block.args])
+                add(None)  # the end of the block's header
+                ops = list(block.ops)
+                add(len(ops))
+                stack.extend(reversed(ops))
+    return out
+
+
+def unchanged(before: Snapshot, after: Snapshot) -> bool:
+    """Whether two snapshots of the same root describe the same IR."""
+    if len(before) != len(after):
+        return False
+    for old, new in zip(before, after):
+        if old is not new and old != new:
+            return False
+    return True
