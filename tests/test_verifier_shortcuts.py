@@ -157,3 +157,15 @@ def test_snapshot_sees_every_change_verification_depends_on() -> None:
     assert changed(lambda f: f.body.blocks[3].args[0].replace_all_uses_with(f.body.blocks[0].args[1]))
     assert changed(lambda f: f.body.blocks[0].first_op.attributes.__setitem__("n", IntegerAttr(1, 8)))
     assert func is module.body.block.first_op
+
+
+def test_isolated_scopes_catch_values_from_outside() -> None:
+    module = _parse(
+        'func.func @f(%a: i32) {\n  "builtin.module"() ({\n    func.func @g() -> i32 {\n'
+        "      return %a : i32\n    }\n  }) : () -> ()\n  return\n}\n"
+    )
+    assert dominance_holds(module)  # %a dominates its use ...
+    assert not dominance_holds(module, isolate=True)  # ... but @g is isolated
+    with pytest.raises(DiagnosticError, match="using value defined outside the region"):
+        verify_op_tree(module)
+    assert dominance_holds(_parse(VALID["nested"]), isolate=True)

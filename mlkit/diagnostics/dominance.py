@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
-from xdsl.traits import NoTerminator
+from xdsl.traits import IsolatedFromAbove, NoTerminator
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity, UNKNOWN
 from mlkit.diagnostics.locations import op_loc
@@ -258,7 +258,7 @@ class DominanceChecker:
         return tree is None or tree.reachable(block)
 
 
-def dominance_holds(root: Operation) -> bool:
+def dominance_holds(root: Operation, *, isolate: bool = False) -> bool:
     """A quick sufficient test: one scoped walk that keeps the set of values
     visible at each point (block arguments, results of earlier ops, the whole
     block in a graph region, and in a multi-block region the values of the
@@ -266,10 +266,15 @@ def dominance_holds(root: Operation) -> bool:
     use is dominated; False means "look closer" (a value from above the root,
     an unreachable block, or a real violation), and the exact checker decides
     and words the error. Verification after each pass mostly sees valid IR,
-    so this saves the numbering and the per-operand queries."""
+    so this saves the numbering and the per-operand queries.
+
+    With ``isolate``, the regions of ``IsolatedFromAbove`` ops start from an
+    empty set, so True also means that no op uses a value from outside the
+    isolated op it is in."""
     visible: set[SSAValue] = set()
     # events: ("region", Region) | ("block", Block, graph, children) |
     # ("op", Operation, added) | ("results", Operation, added) | ("leave", added)
+    # | ("restore", the visible set outside an isolated op)
     stack: list[tuple[object, ...]] = [("region", region) for region in reversed(root.regions)]
     while stack:
         event = stack.pop()
@@ -280,6 +285,9 @@ def dominance_holds(root: Operation) -> bool:
                 if operand not in visible:
                     return False
             stack.append(("results", op, added))
+            if isolate and op.regions and op.has_trait(IsolatedFromAbove):
+                stack.append(("restore", visible))
+                visible = set()
             stack.extend(("region", region) for region in reversed(op.regions))
         elif kind == "results":
             for result in event[1].results:
@@ -287,6 +295,8 @@ def dominance_holds(root: Operation) -> bool:
                 event[2].append(result)
         elif kind == "leave":
             visible.difference_update(event[1])
+        elif kind == "restore":
+            visible = event[1]
         elif kind == "region":
             region = event[1]
             entry = region.first_block

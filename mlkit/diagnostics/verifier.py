@@ -14,6 +14,7 @@ replaced process-wide by a linear one with upstream's message.
 from __future__ import annotations
 
 import re
+import threading
 
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, BlockArgument, ErasedSSAValue, Operation, OpResult, Region
@@ -22,7 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics import verify_memo  # noqa: F401 - memoizes OpDef.verify
-from mlkit.diagnostics.dominance import verify_dominance
+from mlkit.diagnostics.dominance import dominance_holds, verify_dominance
 from mlkit.diagnostics.locations import op_loc
 
 
@@ -86,6 +87,9 @@ def _relocate(op: Operation, exc: Exception) -> DiagnosticError:
     return _fail(op, message)
 
 
+_isolation = threading.local()  # .proven: isolation already checked for this walk
+
+
 class IsolationError(VerifyException):
     """An op inside an ``IsolatedFromAbove`` op uses a value from outside it."""
 
@@ -102,6 +106,8 @@ def _verify_isolated(self: IsolatedFromAbove, op: Operation) -> None:
     ``scf.if`` spent a second and a half there). This collects the blocks
     nested in ``op`` once and looks each operand's block up in that set.
     """
+    if getattr(_isolation, "proven", False):
+        return  # verify_op_tree's scoped walk has shown it
     blocks: set[Block] = set()
     ops: list[Operation] = []  # as upstream, nested isolated ops check their own
     stack: list[tuple[Operation, bool]] = [(op, True)]
@@ -225,6 +231,18 @@ def verify_structure(root: Operation) -> None:
 
 def verify_op_tree(root: Operation) -> None:
     """Verify ``root`` and everything nested in it, dominance included;
-    raise :class:`DiagnosticError` at the first failure."""
+    raise :class:`DiagnosticError` at the first failure.
+
+    When the scoped walk of :func:`dominance_holds` passes with isolation
+    (the common case: valid IR), dominance and ``IsolatedFromAbove`` are
+    known to hold and only the structure is checked; otherwise every check
+    runs in upstream's order, so errors are the same either way."""
+    if dominance_holds(root, isolate=True):
+        _isolation.proven = True
+        try:
+            verify_structure(root)
+        finally:
+            _isolation.proven = False
+        return
     verify_structure(root)
     verify_dominance(root)

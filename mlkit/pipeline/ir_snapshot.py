@@ -32,14 +32,19 @@ def snapshot(root: Operation) -> Snapshot:
     while stack:
         op = stack.pop()
         attributes, properties = op.attributes, op.properties
+        # xDSL's own tuples: its ``operands``/``successors`` build a view per call
+        operands, successors, regions = op._operands, op._successors, op.regions  # pyright: ignore[reportPrivateUsage]
         add(op)
-        add((len(op.operands), len(op.successors), len(attributes), len(properties), len(op.regions)))
-        extend(op.operands)
+        add((len(operands), len(successors), len(attributes), len(properties), len(regions)))
+        extend(operands)
         extend([result.type for result in op.results])
-        extend(op.successors)
-        extend(attributes.items())
-        extend(properties.items())
-        for region in op.regions:
+        if successors:
+            extend(successors)
+        if attributes:
+            extend(attributes.items())
+        if properties:
+            extend(properties.items())
+        for region in regions:
             add(region)
             for block in region.blocks:
                 add(block)
@@ -53,10 +58,6 @@ def snapshot(root: Operation) -> Snapshot:
 
 
 def unchanged(before: Snapshot, after: Snapshot) -> bool:
-    """Whether two snapshots of the same root describe the same IR."""
-    if len(before) != len(after):
-        return False
-    for old, new in zip(before, after):
-        if old is not new and old != new:
-            return False
-    return True
+    """Whether two snapshots of the same root describe the same IR (list
+    equality compares identity first, then value, entry by entry, in C)."""
+    return before == after
