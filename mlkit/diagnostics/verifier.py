@@ -199,10 +199,10 @@ def _verify_block_exit(block: Block) -> None:
 
 
 def _verify_op(op: Operation) -> None:
-    for operand in op.operands:
-        if isinstance(operand, ErasedSSAValue):
+    for operand in op._operands:  # pyright: ignore[reportPrivateUsage] (no view per op)
+        if type(operand) is ErasedSSAValue:  # exact: isinstance on xDSL's ABCs is slow
             raise _error(op, "null operand found")
-    if op.successors and op.parent is None:
+    if op._successors and op.parent is None:  # pyright: ignore[reportPrivateUsage]
         raise _fail(op, "with block successors does not belong to a block")
     try:
         op.verify_()
@@ -217,9 +217,10 @@ def verify_structure(root: Operation) -> None:
     stack: list[Operation | Block | tuple[Block]] = [root]
     while stack:
         item = stack.pop()
-        if isinstance(item, tuple):
-            _verify_block_exit(item[0])
-        elif isinstance(item, Block):
+        kind = type(item)  # exact class tests, as above
+        if kind is tuple:
+            _verify_block_exit(item[0])  # pyright: ignore[reportIndexIssue]
+        elif kind is Block:
             _verify_block_entry(item)
             stack.append((item,))
             stack.extend(reversed(list(item.ops)))

@@ -29,12 +29,15 @@ class LinearWalker(PatternRewriteWalker):
         post_order = not self.walk_regions_first
 
         def children(node: Operation | Region | Block) -> list[Operation]:
-            regions = [node] if isinstance(node, Region) else []
-            if isinstance(node, Operation):
-                regions = list(node.regions)
-            blocks = [node] if isinstance(node, Block) else []
-            for region in regions:
-                blocks.extend(region.blocks)
+            # exact class tests: isinstance against xDSL's ABCs is slow, and
+            # this runs for every op of every walk
+            kind = type(node)
+            if kind is Block:
+                blocks = [node]
+            elif kind is Region:
+                blocks = list(node.blocks)  # pyright: ignore[reportAttributeAccessIssue]
+            else:
+                blocks = [block for region in node.regions for block in region.blocks]  # pyright: ignore[reportAttributeAccessIssue]
             ops = [child for block in blocks for child in block.ops]
             if reverse:
                 # reversed regions, blocks and ops: the reverse of the whole list
@@ -42,8 +45,8 @@ class LinearWalker(PatternRewriteWalker):
             return ops
 
         stack: list[tuple[Operation, bool]] = []
-        if isinstance(op, Operation):
-            stack.append((op, False))
+        if type(op) is not Region and type(op) is not Block:
+            stack.append((op, False))  # pyright: ignore[reportArgumentType]
         else:
             stack.extend((child, False) for child in reversed(children(op)))
         while stack:
