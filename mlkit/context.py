@@ -8,6 +8,7 @@ import xdsl.builder
 from xdsl.context import Context
 from xdsl.ir import Operation
 
+from mlkit import ir_building  # noqa: F401 - the fast path for building IRDL ops
 from mlkit.registry import BUILTIN_DIALECT, Registry
 
 _HOOK_LOCK = threading.Lock()
