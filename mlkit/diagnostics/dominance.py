@@ -330,8 +330,6 @@ def dominance_holds(root: Operation, *, isolate: bool = False) -> bool:
 def verify_dominance(root: Operation) -> None:
     """Raise :class:`DiagnosticError` at the first operand (in source order)
     that does not dominate its use."""
-    if dominance_holds(root):
-        return
     checker = DominanceChecker(root)
     stack: list[Operation] = [root]
     while stack:

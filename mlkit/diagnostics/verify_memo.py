@@ -30,7 +30,8 @@ _passed: dict[tuple[object, ...], tuple[Attribute, ...]] = {}
 def _signature(op_def: OpDef, op: Operation) -> tuple[tuple[object, ...], tuple[Attribute, ...]]:
     """The key of everything ``OpDef.verify`` reads besides the traits, and
     the attributes whose ids the key holds."""
-    keep: list[Attribute] = [operand.type for operand in op.operands]
+    operands, successors = op._operands, op._successors  # pyright: ignore[reportPrivateUsage] (no views)
+    keep: list[Attribute] = [operand.type for operand in operands]
     keep += [result.type for result in op.results]
     regions: list[object] = []
     for region in op.regions:
@@ -50,9 +51,9 @@ def _signature(op_def: OpDef, op: Operation) -> tuple[tuple[object, ...], tuple[
         names.append("")  # the boundary between properties and attributes
     key = (
         id(op_def),
-        len(op.operands),
+        len(operands),
         len(op.results),
-        len(op.successors),
+        len(successors),
         tuple(regions),
         tuple(names),
         tuple(map(id, keep)),

@@ -12,8 +12,10 @@ A snapshot lists, in walk order, every op, its operands, result types,
 successors, attribute and property names and values, and every block with its
 argument types, with the counts that delimit them. It holds the objects
 themselves, so none of them can be freed and its address reused while the
-snapshot lives; two snapshots match when each entry is the same object or an
-equal value (attributes are immutable values, so an equal one verifies alike).
+snapshot lives. Two snapshots are compared with ``==``: list equality takes
+each entry as the same object or an equal value, in C (attributes are
+immutable values, so an equal one verifies alike; IR objects are equal only
+to themselves).
 """
 
 from __future__ import annotations
@@ -50,14 +52,7 @@ def snapshot(root: Operation) -> Snapshot:
                 add(block)
                 add(len(block.args))
                 extend([arg.type for arg in block.args])
-                add(None)  # the end of the block's header
                 ops = list(block.ops)
                 add(len(ops))
                 stack.extend(reversed(ops))
     return out
-
-
-def unchanged(before: Snapshot, after: Snapshot) -> bool:
-    """Whether two snapshots of the same root describe the same IR (list
-    equality compares identity first, then value, entry by entry, in C)."""
-    return before == after

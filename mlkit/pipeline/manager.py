@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
 from mlkit.pipeline import progress
-from mlkit.pipeline.ir_snapshot import Snapshot, snapshot, unchanged
+from mlkit.pipeline.ir_snapshot import Snapshot, snapshot
 from mlkit.pipeline.options import PassOptionError, build_pass
 from mlkit.pipeline.progress import SILENT, Silent
 from mlkit.pipeline.statistics import STATS_ATTR, declared
@@ -369,7 +369,7 @@ class PassRunner:
         last verified (upstream skips it after a pass that preserved everything)."""
         after = snapshot(op)
         last = self._verified.get(op)
-        if last is not None and unchanged(last, after):
+        if last == after:  # see ir_snapshot: identity, else equal values
             return
         verify_op_tree(op)
         self._verified[op] = after
