@@ -9,6 +9,7 @@ from xdsl.context import Context
 from xdsl.ir import Operation
 
 from mlkit import ir_building  # noqa: F401 - the fast path for building IRDL ops
+from mlkit import ir_walk  # noqa: F401 - walks linear in nesting depth
 from mlkit.registry import BUILTIN_DIALECT, Registry
 
 _HOOK_LOCK = threading.Lock()

@@ -9,7 +9,6 @@ deeper (``scf.if`` nested in ``scf.if``)."""
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -98,38 +97,10 @@ def test_every_pass_is_linear_in_the_number_of_functions() -> None:
     assert superlinear(wide, 4) == {}
 
 
-# Passes still quadratic in nesting depth: each asks an op about everything
-# nested in it (effects, dominance, liveness) once per enclosing op. Remove a
-# name once its pass is fixed; the test then fails if it comes back.
-QUADRATIC_IN_DEPTH = frozenset(
-    {
-        # on structured control flow it is linear (test below); on the CFG
-        # scf-to-cf leaves, xDSL's pass-through-branch patterns collapse a
-        # chain of branches one block per rewrite
-        "canonicalize",
-        "cse",
-        "one-shot-bufferize",
-        "buffer-deallocation-pipeline",
-        "loop-invariant-code-motion",
-        "convert-scf-to-openmp",
-    }
-)
-
-
-@functools.cache
-def superlinear_in_depth() -> dict[str, tuple[int, int]]:
-    return superlinear(nested_ifs, 40)
-
-
 def test_every_pass_is_linear_in_nesting_depth() -> None:
-    found = superlinear_in_depth()
-    assert {n: w for n, w in found.items() if n not in QUADRATIC_IN_DEPTH} == {}
-
-
-@pytest.mark.xfail(strict=True, reason="known: quadratic in nesting depth (issue 16)")
-@pytest.mark.parametrize("name", sorted(QUADRATIC_IN_DEPTH))
-def test_known_quadratic_passes(name: str) -> None:
-    assert name not in superlinear_in_depth()
+    """Walks (``mlkit.ir_walk``), effects (``effects_memo``), and cf's
+    branch canonicalization (``cf_canonicalization``) were quadratic here."""
+    assert superlinear(nested_ifs, 40) == {}
 
 
 def test_canonicalize_is_linear_in_structured_nesting() -> None:

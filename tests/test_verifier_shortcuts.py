@@ -133,6 +133,42 @@ def test_memoized_signature_still_sees_a_changed_operand() -> None:
         verify_structure(module)
 
 
+def test_memo_by_value_checks_fresh_equal_types_once() -> None:
+    from xdsl.dialects.arith import AddfOp
+    from xdsl.dialects.builtin import Float32Type
+    from xdsl.irdl.operations import OpDef
+
+    from mlkit.diagnostics import verify_memo
+
+    calls = []
+
+    def counting(self: OpDef, op) -> None:
+        calls.append(op)
+        original(self, op)
+
+    original = verify_memo._unmemoized_verify
+    verify_memo._unmemoized_verify = counting
+    verify_memo._passed.clear()
+    verify_memo._passed_by_value.clear()
+    try:
+        block = Block(arg_types=[Float32Type(), Float32Type()])
+        first = AddfOp(block.args[0], block.args[1])
+        first.verify()
+        assert len(calls) == 1
+        # an equal but distinct type object: found by value
+        other = Block(arg_types=[Float32Type(), Float32Type()])
+        assert other.args[0].type is not block.args[0].type
+        AddfOp(other.args[0], other.args[1]).verify()
+        assert len(calls) == 1
+        # a different type is checked, and rejected
+        bad = Block(arg_types=[i32, i32])
+        with pytest.raises(Exception, match="i32"):
+            AddfOp(bad.args[0], bad.args[1]).verify()
+        assert len(calls) == 2
+    finally:
+        verify_memo._unmemoized_verify = original
+
+
 def test_snapshot_sees_every_change_verification_depends_on() -> None:
     from xdsl.dialects.builtin import IntegerAttr, StringAttr, f32
 

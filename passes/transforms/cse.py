@@ -2,7 +2,10 @@
 
 xDSL's driver follows upstream's algorithm (scoped hash tables over dominance,
 no CSE across side effects); this subclass adds upstream's statistics:
-``num-cse'd`` and ``num-dce'd``.
+``num-cse'd`` and ``num-dce'd``, and works out each op's memory effects once
+(``effects_memo``): xDSL's driver asks every op whether it is dead and whether
+it is pure, and an op with recursive effects asks all it holds, so CSE was
+quadratic in nesting depth.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from xdsl.ir import Operation
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 from xdsl.transforms.common_subexpression_elimination import CSEDriver
 
+from mlkit.passes.transforms.effects_memo import remembered_effects
 from mlkit.pipeline import statistics
 
 
@@ -41,7 +45,8 @@ class CSE(CommonSubexpressionElimination):
 
     def apply(self, ctx: Context, op: Operation) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
         driver = _CountingDriver()
-        driver.simplify(op)
+        with remembered_effects():  # CSE only marks erasures until it is done
+            driver.simplify(op)
         erased = len(driver._to_erase)  # pyright: ignore[reportPrivateUsage]
         statistics.add(ctx, "num-cse'd", driver.replaced)
         statistics.add(ctx, "num-dce'd", erased - driver.replaced)
