@@ -5,11 +5,13 @@ Upstream's canonicalizer runs on any op (``func.func(canonicalize)``,
 ``gpu.module(canonicalize)``); xDSL's assumes a ``builtin.module``, so this
 walks the regions of whatever op it is given.
 
-The dead-code sweep after each walk is xDSL's ``region_dce`` with one change:
-an op's memory effects are worked out once per sweep (``effects_memo``). xDSL
-asks every op for them afresh, and an op with recursive effects (``scf.if``,
-``scf.for``) asks everything nested in it, so that the sweep was quadratic in
-nesting depth (500 nested ``scf.if`` spent seconds here).
+The dead-code sweep after each walk finds what xDSL's ``region_dce`` finds,
+with two changes. Each op's memory effects are worked out once
+(``effects_memo``): xDSL asks every op for them afresh, and an op with
+recursive effects (``scf.if``, ``scf.for``) asks everything nested in it, so
+the sweep was quadratic in nesting depth (500 nested ``scf.if`` spent seconds
+here). And liveness spreads from the live ops to what they use along a
+worklist, rather than in whole-region sweeps repeated until none changes.
 
 Each op class's canonicalization patterns are gathered once per run (xDSL
 imports and builds them again for every op it visits), and cf's pass-through
@@ -25,26 +27,52 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.ir import Operation, Region
+from xdsl.ir import Block, Operation, Region
+from xdsl.ir.post_order import PostOrderIterator
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter
 from xdsl.pattern_rewriter import PatternRewriterListener, RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait
 from xdsl.transforms.canonicalize import CanonicalizePass
-from xdsl.transforms.dead_code_elimination import LiveSet
+from xdsl.transforms.dead_code_elimination import LiveSet, would_be_trivially_dead
 
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
 from mlkit.passes.transforms.effects_memo import remembered_effects
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
 
 
+def _live_ops(region: Region) -> set[Operation]:
+    """The ops xDSL's ``LiveSet`` finds live, in one pass rather than sweeps
+    to a fixed point: an op is live if erasing it would lose something, or a
+    live op uses one of its results. As in xDSL, only blocks reachable from
+    their region's entry are looked at."""
+    live: set[Operation] = set()
+    work: list[Operation] = []
+    regions = [region]
+    while regions:
+        first = regions.pop().first_block
+        if first is None:
+            continue
+        for block in PostOrderIterator(first):
+            for op in block.ops:
+                regions.extend(op.regions)
+                if not would_be_trivially_dead(op):
+                    live.add(op)
+                    work.append(op)
+    while work:
+        for operand in work.pop()._operands:  # pyright: ignore[reportPrivateUsage]
+            owner = operand.owner
+            if type(owner) is not Block and owner not in live:
+                live.add(owner)  # pyright: ignore[reportArgumentType]
+                work.append(owner)  # pyright: ignore[reportArgumentType]
+    return live
+
+
 def region_dce(region: Region, listener: PatternRewriterListener | None = None) -> bool:
-    """xDSL's ``region_dce`` (liveness to a fixed point, then deletion), with
-    each op's effects worked out once for the sweep; whether anything was deleted."""
+    """xDSL's ``region_dce``: find the live ops, delete the others (and the
+    blocks left with none); whether anything was deleted."""
     with remembered_effects():  # the IR holds still until the dead ops go
-        live_set = LiveSet()
-        while live_set.changed:
-            live_set.changed = False
-            live_set.propagate_region_liveness(region)
+        live = _live_ops(region)
+    live_set = LiveSet(changed=False, _live_ops=live)
     live_set.delete_dead(region, listener)
     return live_set.changed
 
