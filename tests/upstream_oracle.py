@@ -54,6 +54,24 @@ def mlkit_print(
     return print_op(module, generic=generic)
 
 
+def lit_chunks(path: Path) -> list[str]:
+    """The ``// -----`` chunks of a lit file, without its comment lines."""
+    import re
+
+    return [
+        re.sub(r"^//.*$", "", chunk, flags=re.M).strip()
+        for chunk in path.read_text().split("// -----")
+    ]
+
+
+def assert_pass_as_upstream(text: str, pipeline: str, *, unregistered: bool = False) -> None:
+    """``pipeline`` leaves ``text`` as upstream's does (compared as upstream
+    reads both)."""
+    expected = upstream_print(text, generic=False, pipeline=pipeline, unregistered=unregistered)
+    printed = mlkit_print(text, pipeline=pipeline, unregistered=unregistered)
+    assert upstream_print(printed, generic=False, unregistered=unregistered) == expected, printed
+
+
 def assert_upstream_reads_same_ir(path: Path | str) -> None:
     """mlkit's custom and generic output of a file parse in upstream MLIR as
     the same IR that upstream reads from the file itself."""

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import I32, DenseArrayBase, IntegerAttr, IntegerType, StringAttr
 from xdsl.dialects.builtin import UnitAttr, VectorType, i32
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
+from xdsl.traits import Pure
 from xdsl.irdl import AnyAttr, IRDLOperation, irdl_op_definition, operand_def
-from xdsl.irdl import opt_prop_def, prop_def, result_def, var_operand_def
+from xdsl.irdl import opt_prop_def, prop_def, result_def, traits_def, var_operand_def
 from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirective, ParsingState
 from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser
@@ -159,6 +160,7 @@ class GEPOp(LLVMOp):
     rawConstantIndices = prop_def(DenseArrayBase)
     elem_type = prop_def(TypeAttribute)
     noWrapFlags = prop_def(IntegerAttr[I32], default_value=IntegerAttr(0, 32))
+    traits = traits_def(Pure())  # address arithmetic only, as upstream: cse merges equal ones
 
     def __init__(
         self,
