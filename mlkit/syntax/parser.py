@@ -1,7 +1,8 @@
 """Parsing MLIR text into located IR.
 
-xDSL's parser leaves every op at ``loc(unknown)``; upstream gives each op the
-file:line:col where it starts, which is what diagnostics and
+xDSL's parser leaves every op and block argument at ``loc(unknown)``;
+upstream gives each op the file:line:col where it starts, and each block
+argument that of its name, which is what diagnostics and
 ``--mlir-print-debuginfo`` need. :class:`LocatedParser` adds that.
 
 Dense resources (``dense_resource<key>`` with the data in the file's
@@ -17,16 +18,17 @@ import bisect
 import math
 import re
 import struct
+from collections.abc import Sequence
 from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr
 from xdsl.dialects.builtin import DenseResourceAttr, IndexType, IntegerType, UnknownLoc
-from xdsl.ir import Operation
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
-from xdsl.utils.lexer import Input
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
 
@@ -125,6 +127,14 @@ class LocatedParser(Parser):
             line, col = self._index.line_col(start)
             op.location = FileLineColLoc(self._file_attr, IntAttr(line), IntAttr(col))
         return op
+
+    def _register_ssa_definition(self, name: str, values: Sequence[SSAValue], span: Span) -> None:
+        # upstream locates a block argument where its name is written
+        for value in values:
+            if type(value) is BlockArgument and isinstance(value.location, UnknownLoc):
+                line, col = self._index.line_col(span.start)
+                value.location = FileLineColLoc(self._file_attr, IntAttr(line), IntAttr(col))
+        super()._register_ssa_definition(name, values, span)
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         if op_type := self.ctx.get_optional_op(
