@@ -68,6 +68,7 @@ PASSES: tuple[str, ...] = (
     "transforms.math_polynomial_approximation:MathPolynomialApproximation",
     "transforms.nvvm_attach_target:NVVMAttachTarget",
     "transforms.promote_buffers_to_stack:PromoteBuffersToStack",
+    "transforms.scf_forall_to_for:ScfForallToFor",
     "transforms.scf_parallel_loop_tiling:ScfParallelLoopTiling",
     "transforms.symbol_dce:SymbolDCE",
 )
