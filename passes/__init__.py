@@ -54,6 +54,7 @@ PASSES: tuple[str, ...] = (
     "transforms.generate_runtime_verification:GenerateRuntimeVerification",
     "transforms.gpu_kernel_outlining:GpuKernelOutlining",
     "transforms.gpu_kernels_to_host:GpuKernelsToHost",
+    "transforms.gpu_launch_sink_index_computations:GpuLaunchSinkIndexComputations",
     "transforms.gpu_map_parallel_loops:GpuMapParallelLoopsPass",
     "transforms.gpu_map_reductions_to_blocks:GpuMapReductionsToBlocks",
     "transforms.gpu_module_to_binary:GpuModuleToBinaryPass",
