@@ -24,7 +24,7 @@ rather than through all the uses of the condition.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from xdsl.context import Context
 from xdsl.ir import Block, Operation, Region
@@ -37,7 +37,9 @@ from xdsl.transforms.dead_code_elimination import LiveSet, would_be_trivially_de
 
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
 from mlkit.passes.transforms.effects_memo import remembered_effects
-from mlkit.passes.transforms.rewrite_driver import rewrite_regions
+from mlkit.diagnostics.emit import emit_error
+from mlkit.passes.transforms.rewrite_driver import LinearWalker
+from mlkit.pipeline.options import option
 
 
 def _live_ops(region: Region) -> set[Operation]:
@@ -104,14 +106,56 @@ class CanonicalizationPatterns(RewritePattern):
                 return
 
 
-def canonicalize(ctx: Context, op: Operation) -> None:
-    """Canonicalize inside ``op``: xDSL's canonicalization patterns and
-    folding, with dead code (in nested regions too) removed after each walk,
-    to a fixed point."""
-    pattern = GreedyRewritePatternApplier(
-        [CanonicalizationPatterns()], ctx=ctx, folding_enabled=True
+class _RewriteBudget(RewritePattern):
+    """``pattern``, until ``limit`` rewrites have been made (``max-num-rewrites``;
+    negative: no limit); the caller zeroes ``count`` for each iteration."""
+
+    def __init__(self, pattern: RewritePattern, limit: int) -> None:
+        self.pattern, self.limit, self.count = pattern, limit, 0
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if 0 <= self.limit <= self.count:
+            return
+        self.pattern.match_and_rewrite(op, rewriter)
+        if rewriter.has_done_action:
+            self.count += 1
+
+
+def canonicalize(
+    ctx: Context,
+    op: Operation,
+    *,
+    top_down: bool = True,
+    region_simplify: bool = True,
+    max_iterations: int = 10,
+    max_num_rewrites: int = -1,
+) -> bool:
+    """Canonicalize inside ``op`` as upstream's greedy driver does: xDSL's
+    canonicalization patterns and folding over a worklist seeded top-down (or
+    bottom-up), then dead code and unreachable blocks removed, repeated until
+    nothing changes or ``max_iterations`` (negative: no limit) have run.
+    Whether it converged."""
+    budget = _RewriteBudget(
+        GreedyRewritePatternApplier([CanonicalizationPatterns()], ctx=ctx, folding_enabled=True),
+        max_num_rewrites,
     )
-    rewrite_regions(op, pattern, post_walk_func=region_dce)
+    # xDSL's walker pops in walk order; upstream's bottom-up seeding pops the
+    # post-order walk from its end, which is the reversed pre-order walk
+    walker = LinearWalker(
+        budget,
+        apply_recursively=False,
+        walk_reverse=not top_down,
+        post_walk_func=region_dce if region_simplify else None,
+    )
+    converged = True
+    for region in op.regions:
+        iteration, changed = 0, True
+        while changed and (max_iterations < 0 or iteration < max_iterations):
+            budget.count = 0
+            changed = walker.rewrite_region(region)
+            iteration += 1
+        converged &= not changed
+    return converged
 
 
 @dataclass(frozen=True)
@@ -121,5 +165,28 @@ class Canonicalize(CanonicalizePass):
     name = "canonicalize"
     display_name: ClassVar[str] = "Canonicalizer"
 
+    top_down: bool = option(True, "Seed the worklist in general top-down order")
+    region_simplify: Literal["disabled", "normal"] = option(
+        "normal",
+        "Perform control flow optimizations to the region tree (upstream's 'aggressive' "
+        "block merging is not implemented)",
+    )
+    max_iterations: int = option(10, "Max. iterations between applying patterns / simplifying regions")
+    max_num_rewrites: int = option(-1, "Max. number of pattern rewrites within an iteration")
+    test_convergence: bool = option(
+        False, "Test only: Fail pass on non-convergence to detect cyclic pattern"
+    )
+
     def apply(self, ctx: Context, op: Operation) -> None:  # pyright: ignore[reportIncompatibleMethodOverride]
-        canonicalize(ctx, op)
+        converged = canonicalize(
+            ctx,
+            op,
+            top_down=self.top_down,
+            region_simplify=self.region_simplify != "disabled",
+            max_iterations=self.max_iterations,
+            max_num_rewrites=self.max_num_rewrites,
+        )
+        if self.test_convergence and not converged:
+            raise emit_error(
+                ctx, op, f"canonicalizer did not converge within {self.max_iterations} iterations"
+            )
