@@ -20,7 +20,7 @@ DIALECTS: dict[str, str] = {
     "index": "mlkit.dialects.index:Index",
     "linalg": "mlkit.dialects.linalg:Linalg",
     "llvm": "mlkit.dialects.llvm:LLVM",
-    "math": "xdsl.dialects.math:Math",
+    "math": "mlkit.dialects.math:Math",
     "memref": "mlkit.dialects.memref:MemRef",
     "nvvm": "mlkit.dialects.nvvm:NVVM",
     "omp": "mlkit.dialects.omp:OpenMP",

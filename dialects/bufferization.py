@@ -4,10 +4,13 @@ xDSL's ``to_tensor``/``to_buffer`` tie the memref type to the tensor type with a
 type variable, so they reject the layouts upstream allows
 (``tensor<4xf32> to memref<4xf32, strided<[?], offset: ?>>``), and xDSL's
 ``to_buffer`` prints its attribute dictionary after the colon. Both are
-redefined here under upstream's current names; the other ops are xDSL's.
+redefined here under upstream's current names. xDSL lacks ``dealloc_tensor``;
+the other ops are xDSL's.
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from xdsl.dialects import bufferization as xbuf
 from xdsl.dialects.builtin import MemRefType, TensorType, UnitAttr, UnrankedMemRefType
@@ -15,8 +18,10 @@ from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import IRDLOperation, base, irdl_op_definition, operand_def, opt_prop_def
 from xdsl.irdl import result_def
+from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.utils.ods import verify_that
+from mlkit.dialects.tensor.common import ANY_TENSOR
+from mlkit.dialects.utils.ods import upstream_op, verify_that
 from mlkit.dialects.utils.dialects import op_lookup
 
 _MEMREF = base(MemRefType) | base(UnrankedMemRefType)
@@ -85,13 +90,43 @@ class ToBufferOp(IRDLOperation):
         _verify_matching(self.tensor.type, self.memref.type)
 
 
+@upstream_op
+class DeallocTensorOp(IRDLOperation):
+    """Frees the buffer behind a tensor by hand, for code that manages its own
+    buffers; one-shot-bufferize turns it into ``memref.dealloc``."""
+
+    name = "bufferization.dealloc_tensor"
+
+    tensor = operand_def(_TENSOR)
+
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"tensor": ANY_TENSOR}
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+
+    def __init__(self, tensor: SSAValue) -> None:
+        super().__init__(operands=[tensor])
+
+    def verify_relations_(self) -> None:
+        # Upstream's ZeroResults and OneOperand traits, in their words.
+        if self.results:
+            raise VerifyException("requires zero results")
+        if len(self.operands) != 1:
+            raise VerifyException("requires a single operand")
+
+
 AllocTensorOp = xbuf.AllocTensorOp
 CloneOp = xbuf.CloneOp
 MaterializeInDestinationOp = xbuf.MaterializeInDestinationOp
 
 Bufferization = Dialect(
     "bufferization",
-    [AllocTensorOp, CloneOp, ToTensorOp, ToBufferOp, MaterializeInDestinationOp],
+    [
+        AllocTensorOp,
+        CloneOp,
+        DeallocTensorOp,
+        ToTensorOp,
+        ToBufferOp,
+        MaterializeInDestinationOp,
+    ],
     [],
 )
 

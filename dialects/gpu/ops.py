@@ -8,6 +8,7 @@ ODS assembly format. Verifier messages are upstream's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I32, AnyFloat, ArrayAttr, IndexType, IntegerAttr, IntegerType
@@ -28,6 +29,7 @@ from xdsl.irdl.declarative_assembly_format import AttributeVariable, ParsingStat
 from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 
 from mlkit.dialects.utils.directives import SpacedDirective
+from mlkit.dialects.utils.ods import upstream_op
 from mlkit.dialects.utils.op_classes import define_op
 
 # ---------------------------------------------------------------------------
@@ -143,7 +145,12 @@ def _check_int_float_or_1d_vector(op: IRDLOperation, what: str, t: Attribute) ->
     """Upstream's ``AnyIntegerOrFloatOr1DVector`` constraint."""
     if _is_int_or_float(t):
         return
-    if isinstance(t, VectorType) and t.get_num_dims() == 1 and _is_int_or_float(t.element_type):
+    if (
+        isinstance(t, VectorType)
+        and t.get_num_dims() == 1
+        and not any(t.get_scalable_dims())
+        and _is_int_or_float(t.element_type)
+    ):
         return
     raise VerifyException(
         f"{what} must be Integer or Float or fixed-length vector of Integer or Float "
@@ -171,6 +178,63 @@ class ShuffleOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_int_float_or_1d_vector(self, "operand #0", self.value.type)
+
+
+def _i32_attr(op: IRDLOperation, name: str, holds: Callable[[int], bool], what: str) -> int:
+    """A required ``ConfinedAttr<I32Attr, ...>`` property, checked with upstream's
+    words (IRDL's own check would come later and read differently)."""
+    attr = op.properties.get(name)
+    if attr is None:
+        raise VerifyException(f"requires attribute '{name}'")
+    if not (isinstance(attr, IntegerAttr) and attr.type == i32 and holds(attr.value.data)):
+        raise VerifyException(
+            f"attribute '{name}' failed to satisfy constraint: 32-bit signless integer "
+            f"attribute whose {what}"
+        )
+    return attr.value.data
+
+
+@upstream_op
+class RotateOp(IRDLOperation):
+    """``%r, %valid = gpu.rotate %v, 1, 16 : f32``: each of the first ``width``
+    lanes reads ``value`` from lane ``(lane + offset) mod width``."""
+
+    name = "gpu.rotate"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    value = operand_def(T)
+    offset = prop_def(IntegerAttr[I32])
+    width = prop_def(IntegerAttr[I32])
+    rotateResult = result_def(T)
+    valid = result_def(i1)
+
+    traits = traits_def(Pure())
+    assembly_format = "$value `,` $offset `,` $width attr-dict `:` type($value)"
+
+    def verify_relations_(self) -> None:
+        # Upstream's order: counts, attributes, operand and result types, traits.
+        if len(self.results) != 2:
+            raise VerifyException("expected 2 results")
+        if len(self.operands) != 1:
+            raise VerifyException("requires a single operand")
+        _i32_attr(self, "offset", lambda v: v >= 0, "minimum value is 0")
+        _i32_attr(self, "width", _is_power_of_two, "value is a power of two > 0")
+        _check_int_float_or_1d_vector(self, "operand #0", self.value.type)
+        _check_int_float_or_1d_vector(self, "result #0", self.rotateResult.type)
+        if self.valid.type != i1:
+            raise VerifyException(
+                f"result #1 must be 1-bit signless integer, but got '{self.valid.type}'"
+            )
+        if self.rotateResult.type != self.value.type:
+            raise VerifyException(
+                "failed to verify that all of {value, rotateResult} have same type"
+            )
+
+    def verify_(self) -> None:
+        width = self.width.value.data & 0xFFFFFFFF  # upstream reads both as uint32_t
+        if self.offset.value.data & 0xFFFFFFFF >= width:
+            raise VerifyException(f"offset must be in the range [0, {width})")
 
 
 @irdl_custom_directive
@@ -359,6 +423,7 @@ GPU_OPS: tuple[type[IRDLOperation], ...] = (
     SubgroupSizeOp,
     BarrierOp,
     ShuffleOp,
+    RotateOp,
     AllReduceOp,
     SubgroupReduceOp,
     YieldOp,

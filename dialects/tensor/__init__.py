@@ -3,8 +3,8 @@
 Where xDSL's op agrees with upstream in fields and syntax, mlkit subclasses it
 (so xDSL's own rewrites still recognise it) and replaces its verifier with
 upstream's checks and wording. Ops whose fields, syntax or traits differ are
-defined here or in the part modules (:mod:`.region`, :mod:`.reshape`,
-:mod:`.slices`); each class says why.
+defined here or in the part modules (:mod:`.gather`, :mod:`.region`,
+:mod:`.reshape`, :mod:`.slices`); each class says why.
 
 A subclass restates every field of its xDSL parent, in the parent's order:
 IRDL does not inherit fields from an already-defined op (it finds accessors
@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.tensor.common import ANY_TENSOR, RANKED_TENSOR, STATIC_TENSOR, bit_width
 from mlkit.dialects.tensor.common import element_type_of, is_dynamic, shape_of, shapes_compatible
 from mlkit.dialects.tensor.common import verify_element_type_match
+from mlkit.dialects.tensor.gather import GatherOp, ScatterOp
 from mlkit.dialects.tensor.region import GenerateOp, PadOp, YieldOp
 from mlkit.dialects.tensor.reshape import CollapseShapeOp, ExpandShapeOp, ReshapeOp
 from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
@@ -334,12 +335,14 @@ Tensor = Dialect(
         ExtractOp,
         ExtractSliceOp,
         FromElementsOp,
+        GatherOp,
         GenerateOp,
         InsertOp,
         InsertSliceOp,
         PadOp,
         RankOp,
         ReshapeOp,
+        ScatterOp,
         SplatOp,
         YieldOp,
     ],

@@ -77,6 +77,10 @@ def result_groups(op: Operation) -> list[tuple[str, int]] | None:
     results (a group of more than one prints as ``%sizes:2``), else None."""
     if op.name == "gpu.shuffle" and len(op.results) == 2:
         return [("shuffleResult", 1), ("valid", 1)]
+    if op.name == "gpu.rotate" and len(op.results) == 2:
+        return [("rotateResult", 1), ("valid", 1)]
+    if op.name == "math.sincos" and len(op.results) == 2:
+        return [("sin", 1), ("cos", 1)]
     if op.name == "memref.extract_strided_metadata" and len(op.results) >= 2:
         rank = (len(op.results) - 2) // 2
         groups = [("base_buffer", 1), ("offset", 1)]

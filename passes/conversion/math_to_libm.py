@@ -52,12 +52,12 @@ LIBM_FUNCTIONS: dict[str, str] = {
     "math.absf": "fabs", "math.acos": "acos", "math.acosh": "acosh", "math.asin": "asin",
     "math.asinh": "asinh", "math.atan": "atan", "math.atan2": "atan2", "math.atanh": "atanh",
     "math.cbrt": "cbrt", "math.ceil": "ceil", "math.cos": "cos", "math.cosh": "cosh",
-    "math.erf": "erf", "math.exp": "exp", "math.exp2": "exp2", "math.expm1": "expm1",
-    "math.floor": "floor", "math.fma": "fma", "math.log": "log", "math.log10": "log10",
-    "math.log1p": "log1p", "math.log2": "log2", "math.powf": "pow", "math.round": "round",
-    "math.roundeven": "roundeven", "math.rsqrt": "rsqrt", "math.sin": "sin",
-    "math.sinh": "sinh", "math.sqrt": "sqrt", "math.tan": "tan", "math.tanh": "tanh",
-    "math.trunc": "trunc",
+    "math.erf": "erf", "math.erfc": "erfc", "math.exp": "exp", "math.exp2": "exp2",
+    "math.expm1": "expm1", "math.floor": "floor", "math.fma": "fma", "math.log": "log",
+    "math.log10": "log10", "math.log1p": "log1p", "math.log2": "log2", "math.powf": "pow",
+    "math.round": "round", "math.roundeven": "roundeven", "math.rsqrt": "rsqrt",
+    "math.sin": "sin", "math.sinh": "sinh", "math.sqrt": "sqrt", "math.tan": "tan",
+    "math.tanh": "tanh", "math.trunc": "trunc",
 }  # fmt: skip
 
 # math op name -> libm function for f32 (the f64 one drops the trailing "f")

@@ -9,11 +9,12 @@ log10, powf, fpowi, fma, floor, round, roundeven, sqrt and trunc (``ctlz``,
 (the default), ``log1p`` ``log(1 + x)``. Fastmath flags and discardable
 attributes carry over. n-D vectors are unrolled into their 1-D vectors.
 
-Left alone, as upstream leaves them: ops without an intrinsic (erf, cbrt,
-asinh, acosh, atanh, ipowi), and ``fpowi`` on vectors (upstream creates an
-invalid ``llvm.intr.powi`` for those). ``math.isnan``, ``isfinite`` and
-``sincos`` are upstream ops that xDSL's math dialect does not have, so no
-input can hold them.
+Left alone, as upstream leaves them: ops without an intrinsic (erf, erfc,
+cbrt, asinh, acosh, atanh, ipowi, clampf, isinf, isnormal), and ``fpowi`` on
+vectors (upstream creates an invalid ``llvm.intr.powi`` for those). Left alone
+unlike upstream: ``isnan`` and ``isfinite`` (upstream: ``llvm.intr.is.fpclass``)
+and ``sincos`` (upstream: ``llvm.intr.sincos``), as mlkit's llvm dialect has
+neither intrinsic yet.
 """
 
 from __future__ import annotations

@@ -296,3 +296,59 @@ func.func @f(%m: memref<4xf32>) {
   return
 }
 
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'gpu.rotate' op offset must be in the range [0, 8)}}
+  %r, %v = gpu.rotate %a, 8, 8 : f32
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'gpu.rotate' op attribute 'offset' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
+  %r, %v = gpu.rotate %a, -3, 8 : f32
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'gpu.rotate' op attribute 'width' failed to satisfy constraint: 32-bit signless integer attribute whose value is a power of two > 0}}
+  %r, %v = gpu.rotate %a, 1, 12 : f32
+  return
+}
+
+// -----
+
+func.func @f(%a: vector<[4]xf32>) {
+  // expected-error @+1 {{'gpu.rotate' op operand #0 must be Integer or Float or fixed-length vector of Integer or Float values of ranks 1, but got 'vector<[4]xf32>'}}
+  %r, %v = gpu.rotate %a, 1, 8 : vector<[4]xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'gpu.rotate' op failed to verify that all of {value, rotateResult} have same type}}
+  %r, %v = "gpu.rotate"(%a) <{offset = 1 : i32, width = 8 : i32}> : (f32) -> (f16, i1)
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'gpu.rotate' op attribute 'width' failed to satisfy constraint: 32-bit signless integer attribute whose value is a power of two > 0}}
+  %r, %v = "gpu.rotate"(%a) <{offset = 1 : i32, width = 8 : i64}> : (f32) -> (f32, i1)
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'gpu.rotate' op expected 2 results}}
+  %r = "gpu.rotate"(%a) <{offset = 1 : i32, width = 8 : i32}> : (f32) -> f32
+  return
+}

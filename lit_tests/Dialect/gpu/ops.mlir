@@ -30,6 +30,9 @@
 // CHECK: %shuffleResult_0, %valid_1 = gpu.shuffle idx %arg2, %arg1, %arg1 : vector<4xf32>
 // CHECK: %shuffleResult_2, %valid_3 = gpu.shuffle down %arg1, %arg1, %arg1 : i32
 // CHECK: %shuffleResult_4, %valid_5 = gpu.shuffle up %arg0, %arg1, %arg1 : f32
+// CHECK: %rotateResult, %valid{{.*}} = gpu.rotate %arg0, 1, 16 : f32
+// CHECK: gpu.rotate %arg2, 0, 4 {note = "kept"} : vector<4xf32>
+// CHECK: gpu.rotate %arg1, 31, 32 : i32
 // CHECK: gpu.return
 // CHECK-LABEL: gpu.func @reduce
 // CHECK-SAME: (%arg0: f32, %arg1: i32, %arg2: vector<4xf32>) kernel
@@ -118,6 +121,9 @@ module attributes {gpu.container_module} {
       %shv, %validv = gpu.shuffle idx %v, %i, %i : vector<4xf32>
       %shi, %validi = gpu.shuffle down %i, %i, %i : i32
       %shu, %validu = gpu.shuffle up %a, %i, %i : f32
+      %rot, %validr = gpu.rotate %a, 1, 16 : f32
+      %rotv, %validrv = gpu.rotate %v, 0, 4 {note = "kept"} : vector<4xf32>
+      %roti, %validri = gpu.rotate %i, 31, 32 : i32
       gpu.return
     }
     gpu.func @reduce(%a: f32, %i: i32, %v: vector<4xf32>) kernel {

@@ -582,3 +582,115 @@ func.func @pad_yield_type(%t: tensor<?x4xi32>, %v: i8) {
   } : tensor<?x4xi32> to tensor<?x9xi32>
   return
 }
+
+// -----
+
+func.func @gather_no_dims(%s: tensor<4x5xf32>, %i: tensor<3x0xindex>) {
+  // expected-error @+1 {{'tensor.gather' op gather_dims must be non-empty}}
+  %0 = tensor.gather %s[%i] gather_dims([]) : (tensor<4x5xf32>, tensor<3x0xindex>) -> tensor<3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @gather_too_many_dims(%s: tensor<4x5xf32>, %i: tensor<3x3xindex>) {
+  // expected-error @+1 {{'tensor.gather' op gather_dims overflow source rank}}
+  %0 = tensor.gather %s[%i] gather_dims([0, 1, 2]) : (tensor<4x5xf32>, tensor<3x3xindex>) -> tensor<3x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_coordinate_count(%s: tensor<4x5xf32>, %i: tensor<3x2xindex>) {
+  // expected-error @+1 {{'tensor.gather' op gather_dims length must match the size of last dimension of indices}}
+  %0 = tensor.gather %s[%i] gather_dims([1]) : (tensor<4x5xf32>, tensor<3x2xindex>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_negative_dim(%s: tensor<4x5xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.gather' op gather_dims value must be non-negative}}
+  %0 = tensor.gather %s[%i] gather_dims([-1]) : (tensor<4x5xf32>, tensor<3x1xindex>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_dim_out_of_range(%s: tensor<4x5xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.gather' op gather_dims value must be smaller than source rank}}
+  %0 = tensor.gather %s[%i] gather_dims([2]) : (tensor<4x5xf32>, tensor<3x1xindex>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_dims_unsorted(%s: tensor<4x5x6xf32>, %i: tensor<3x2xindex>) {
+  // expected-error @+1 {{'tensor.gather' op gather_dims values must be strictly increasing}}
+  %0 = tensor.gather %s[%i] gather_dims([2, 0]) : (tensor<4x5x6xf32>, tensor<3x2xindex>) -> tensor<3x1x5x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result_type(%s: tensor<4x5x6xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.gather' op result type mismatch: expected 'tensor<3x4x1x6xf32>' or its rank-reduced variant 'tensor<3x4x6xf32>' (got: 'tensor<3x4x1xf32>')}}
+  %0 = tensor.gather %s[%i] gather_dims([1]) : (tensor<4x5x6xf32>, tensor<3x1xindex>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_float_indices(%s: tensor<4x5xf32>, %i: tensor<3x1xf32>) {
+  // expected-error @+1 {{'tensor.gather' op operand #1 must be ranked tensor of signless integer or index values, but got 'tensor<3x1xf32>'}}
+  %0 = tensor.gather %s[%i] gather_dims([1]) : (tensor<4x5xf32>, tensor<3x1xf32>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_unranked_source(%s: tensor<*xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.gather' op operand #0 must be ranked tensor of any non-token type values, but got 'tensor<*xf32>'}}
+  %0 = tensor.gather %s[%i] gather_dims([1]) : (tensor<*xf32>, tensor<3x1xindex>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_missing_dims(%s: tensor<4x5xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.gather' op requires attribute 'gather_dims'}}
+  %0 = "tensor.gather"(%s, %i) : (tensor<4x5xf32>, tensor<3x1xindex>) -> tensor<3x4x1xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_not_unique(%s: tensor<3x4x1xf32>, %d: tensor<4x5xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.scatter' op requires 'unique' attribute to be set}}
+  %0 = tensor.scatter %s into %d[%i] scatter_dims([1]) : (tensor<3x4x1xf32>, tensor<4x5xf32>, tensor<3x1xindex>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_dim_out_of_range(%s: tensor<3x4x1xf32>, %d: tensor<4x5xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.scatter' op scatter_dims value must be smaller than dest rank}}
+  %0 = tensor.scatter %s into %d[%i] scatter_dims([5]) unique : (tensor<3x4x1xf32>, tensor<4x5xf32>, tensor<3x1xindex>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_source_type(%s: tensor<3x5x1xf32>, %d: tensor<4x5xf32>, %i: tensor<3x1xindex>) {
+  // expected-error @+1 {{'tensor.scatter' op source type mismatch: expected 'tensor<3x4x1xf32>' or its rank-reduced variant 'tensor<3x4xf32>' (got: 'tensor<3x5x1xf32>')}}
+  %0 = tensor.scatter %s into %d[%i] scatter_dims([1]) unique : (tensor<3x5x1xf32>, tensor<4x5xf32>, tensor<3x1xindex>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @gather_without_indices(%s: tensor<4xf32>) {
+  // expected-error @+1 {{'tensor.gather' op expected 2 operands, but found 1}}
+  %0 = "tensor.gather"(%s) <{gather_dims = array<i64: 0>}> : (tensor<4xf32>) -> tensor<1xf32>
+  return
+}

@@ -143,3 +143,26 @@ func.func @concat(%a: tensor<3x6xf32>, %b: tensor<1x6xf32>, %c: tensor<3x?xf32>,
   %1 = tensor.concat dim(1) %c, %d, %c : (tensor<3x?xf32>, tensor<3x2xf32>, tensor<3x?xf32>) -> tensor<3x10xf32>
   return
 }
+
+// CHECK-LABEL: func.func @gather
+func.func @gather(%src: tensor<4x5x6xf32>, %idx: tensor<1x2x2xindex>, %dyn: tensor<?x3xf32>, %didx: tensor<?x8x1xi32>) {
+  // The gathered dimensions kept as 1 ...
+  // CHECK: tensor.gather %{{.*}}[%{{.*}}] gather_dims([1, 2]) : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4x1x1xf32>
+  %0 = tensor.gather %src[%idx] gather_dims([1, 2]) : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4x1x1xf32>
+  // ... or dropped (rank-reduced).
+  // CHECK: tensor.gather %{{.*}}[%{{.*}}] gather_dims([1, 2]) unique : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4xf32>
+  %1 = tensor.gather %src[%idx] gather_dims([1, 2]) unique : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4xf32>
+  // Integer coordinates and dynamic sizes.
+  // CHECK: tensor.gather %{{.*}}[%{{.*}}] gather_dims([0]) {note = "kept"} : (tensor<?x3xf32>, tensor<?x8x1xi32>) -> tensor<?x8x3xf32>
+  %2 = tensor.gather %dyn[%didx] gather_dims([0]) {note = "kept"} : (tensor<?x3xf32>, tensor<?x8x1xi32>) -> tensor<?x8x3xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @scatter
+func.func @scatter(%dest: tensor<4x5x6xf32>, %idx: tensor<3x1xindex>, %full: tensor<3x4x1x6xf32>, %reduced: tensor<3x4x6xf32>) {
+  // CHECK: tensor.scatter %{{.*}} into %{{.*}}[%{{.*}}] scatter_dims([1]) unique : (tensor<3x4x1x6xf32>, tensor<4x5x6xf32>, tensor<3x1xindex>) -> tensor<4x5x6xf32>
+  %0 = tensor.scatter %full into %dest[%idx] scatter_dims([1]) unique : (tensor<3x4x1x6xf32>, tensor<4x5x6xf32>, tensor<3x1xindex>) -> tensor<4x5x6xf32>
+  // CHECK: tensor.scatter %{{.*}} into %{{.*}}[%{{.*}}] scatter_dims([1]) unique : (tensor<3x4x6xf32>, tensor<4x5x6xf32>, tensor<3x1xindex>) -> tensor<4x5x6xf32>
+  %1 = tensor.scatter %reduced into %dest[%idx] scatter_dims([1]) unique : (tensor<3x4x6xf32>, tensor<4x5x6xf32>, tensor<3x1xindex>) -> tensor<4x5x6xf32>
+  return
+}

@@ -21,7 +21,8 @@ those derived from ``W``'s results, is read where it may execute after ``W``:
 - in another region of a common ancestor that is not an ``scf.if``;
 - as another operand of ``W`` itself.
 
-Reading the shape only (``tensor.dim``/``tensor.rank``) and being the destination
+Reading the shape only (``tensor.dim``/``tensor.rank``), freeing the buffer
+(``bufferization.dealloc_tensor``, as upstream) and being the destination
 of a write that ignores the old contents are not reads. Anything else is a copy.
 """
 
@@ -297,7 +298,7 @@ class InPlaceAnalysis:
         return found
 
     def _is_read(self, use_op: Operation, index: int) -> bool:
-        if isinstance(use_op, tensor.DimOp | tensor.RankOp):
+        if isinstance(use_op, tensor.DimOp | tensor.RankOp | buf.DeallocTensorOp):
             return False
         for w in writes_of(use_op, self.arg_writes):
             if w.index == index and not w.reads_dest:

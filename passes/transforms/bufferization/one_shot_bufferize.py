@@ -1,14 +1,16 @@
 """``one-shot-bufferize``: tensors to buffers, as upstream's pass.
 
-Covers the tensor dialect (except reshape and bitcast), dense tensor constants
+Covers the tensor dialect (except reshape and bitcast, and gather and scatter,
+which upstream does not bufferize either), dense tensor constants
 (``memref.global`` named ``__constant_<shape>x<type>``, alignment 64), linalg
 ops on tensors, ``func.func``/``call``/``return``, ``scf.for``/``if``/``while``
-and ``bufferization.to_tensor``/``to_buffer``/``alloc_tensor``. Writes go in
-place only where ``bufferize_analysis`` proves no read-after-write conflict
-(a simpler analysis than upstream's, so some programs get copies upstream avoids;
-results are the same). Functions are bufferized callees first; recursive calls
-are rejected. Other ops with tensor operands are an error, as upstream's
-default ``allow-unknown-ops=false``.
+and ``bufferization.to_tensor``/``to_buffer``/``alloc_tensor``/``dealloc_tensor``
+(the last to ``memref.dealloc``). Writes go in place only where
+``bufferize_analysis`` proves no read-after-write conflict (a simpler analysis
+than upstream's, so some programs get copies upstream avoids; results are the
+same). Functions are bufferized callees first; recursive calls are rejected.
+Other ops with tensor operands are an error, as upstream's default
+``allow-unknown-ops=false``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """one-shot-bufferize rules for the tensor dialect, constants, linalg ops and the
-bufferization boundary ops. ``tensor.reshape`` and ``tensor.bitcast`` are not
-covered (the pass reports them as not bufferized)."""
+bufferization boundary ops and ``dealloc_tensor``. ``tensor.reshape``,
+``tensor.bitcast``, ``tensor.gather`` and ``tensor.scatter`` are not covered
+(the pass reports them as not bufferized)."""
 
 from __future__ import annotations
 
@@ -342,6 +343,11 @@ def to_tensor(b: Bufferizer, op: buf.ToTensorOp) -> None:
     b.finish(op)
 
 
+def dealloc_tensor(b: Bufferizer, op: buf.DeallocTensorOp) -> None:
+    b.insert(memref.DeallocOp.get(b.buffer(op.tensor)))
+    b.finish(op)
+
+
 def to_buffer(b: Bufferizer, op: buf.ToBufferOp) -> None:
     source = b.dest_buffer(op, 0, reads=True)
     op.memref.replace_all_uses_with(b.cast(source, op.memref.type))
@@ -368,5 +374,6 @@ TENSOR_RULES: dict[type[Operation], Rule] = {
     tensor.SplatOp: splat,
     buf.ToTensorOp: to_tensor,
     buf.ToBufferOp: to_buffer,
+    buf.DeallocTensorOp: dealloc_tensor,
     Operation: linalg_op,  # the fallback for linalg ops (looked up by name)
 }

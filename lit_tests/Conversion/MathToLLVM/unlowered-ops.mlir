@@ -1,0 +1,27 @@
+// RUN: mlkit-opt %s -convert-math-to-llvm | filecheck %s
+
+// Ops convert-math-to-llvm leaves as they are. erfc, clampf, isinf and
+// isnormal have no LLVM intrinsic, and upstream leaves them too; upstream lowers
+// isnan and isfinite to llvm.intr.is.fpclass and sincos to llvm.intr.sincos,
+// which mlkit's llvm dialect does not have yet.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-SAME: (%[[X:.*]]: f32, %[[V:.*]]: vector<4xf64>)
+func.func @left_alone(%x: f32, %v: vector<4xf64>) -> (f32, f32, i1, vector<4xi1>, i1, i1, f32, f32) {
+  // CHECK: math.erfc %[[X]] fastmath<fast> : f32
+  %0 = math.erfc %x fastmath<fast> : f32
+  // CHECK: math.clampf %[[X]] to [%[[X]], %[[X]]] : f32
+  %1 = math.clampf %x to [%x, %x] : f32
+  // CHECK: math.isinf %[[X]] : f32
+  %2 = math.isinf %x : f32
+  // CHECK: math.isnormal %[[V]] : vector<4xf64>
+  %3 = math.isnormal %v : vector<4xf64>
+  // CHECK: math.isnan %[[X]] : f32
+  %4 = math.isnan %x : f32
+  // CHECK: math.isfinite %[[X]] : f32
+  %5 = math.isfinite %x : f32
+  // CHECK: math.sincos %[[X]] : f32
+  %s, %c = math.sincos %x : f32
+  // CHECK: llvm.intr.sin
+  %6 = math.sin %x : f32
+  return %0, %1, %2, %3, %4, %5, %s, %6 : f32, f32, i1, vector<4xi1>, i1, i1, f32, f32
+}
