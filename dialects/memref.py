@@ -6,8 +6,10 @@ xDSL 0.75 has no custom syntax for ``memref.global``, ``memref.cast``,
 cannot read upstream's custom form. Its ``memref.global`` also requires the
 visibility and initial value upstream leaves optional, ``memref.rank`` and
 ``memref.copy`` reject unranked memrefs, and ``memref.cast`` checks nothing.
-Those ops are subclassed here (so passes matching xDSL's classes keep matching);
-every other op is xDSL's.
+Those ops are subclassed here (so passes matching xDSL's classes keep matching).
+xDSL has no ``memref.reshape``, ``memref.transpose`` or ``memref.prefetch``;
+they are defined here with upstream's syntax and verifiers. Every other op is
+xDSL's.
 """
 
 from __future__ import annotations
@@ -17,18 +19,18 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects import memref as xmemref
-from xdsl.dialects.builtin import I64, AffineMapAttr, AnyFloat, DenseArrayBase
+from xdsl.dialects.builtin import I64, AffineMapAttr, AnyFloat, BoolAttr, DenseArrayBase
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, IndexType, IntegerAttr
-from xdsl.dialects.builtin import MemRefType, NoneAttr, ShapedType, StridedLayoutAttr, StringAttr
+from xdsl.dialects.builtin import MemRefType, NoneAttr, StridedLayoutAttr, StringAttr
 from xdsl.dialects.builtin import SymbolNameConstraint, SymbolRefAttr, TensorType, UnitAttr, i64
 from xdsl.dialects.builtin import UnrankedMemRefType
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.irdl import IRDLOperation, base, operand_def, opt_prop_def, prop_def, result_def
 from xdsl.irdl import traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, SymbolTable
+from xdsl.traits import MemoryAllocEffect, NoMemoryEffect, Pure, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import compute_rank_reduction_mask, is_dynamic
@@ -38,6 +40,9 @@ from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList
 from mlkit.dialects.utils.enums import ATOMIC_RMW_KINDS
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
 from mlkit.dialects.utils.ods import verify_cast_compatible
+from mlkit.dialects.utils.strided_layout import canonical_type, has_identity_layout
+from mlkit.dialects.utils.strided_layout import infer_transpose_type, is_permutation, not_strided
+from mlkit.dialects.utils.strided_layout import saturated_mul, strided_form, strides_and_offset
 from mlkit.dialects.utils.symbols import UpstreamSymbol
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
@@ -238,13 +243,7 @@ class AtomicRMWOp(xmemref.AtomicRMWOp):
     traits = xmemref.AtomicRMWOp.traits
 
     def verify_(self) -> None:
-        memref_type = self.memref.type
-        assert isinstance(memref_type, MemRefType)
-        if len(self.indices) != memref_type.get_num_dims():
-            raise VerifyException(
-                "invalid number of indices for accessed memref, expected "
-                f"{memref_type.get_num_dims()} but got {len(self.indices)}"
-            )
+        _check_index_count(self.memref.type, len(self.indices))
         value = self.kind.value.data
         kind = ATOMIC_RMW_KINDS[value] if 0 <= value < len(ATOMIC_RMW_KINDS) else None
         if kind is None:
@@ -304,53 +303,19 @@ class AtomicRMWOp(xmemref.AtomicRMWOp):
         printer.print_attribute(self.result.type)
 
 
-def _is_identity_map(layout: Attribute) -> bool:
-    if not isinstance(layout, AffineMapAttr):
-        return False
-    return layout.data == AffineMap.identity(layout.data.num_dims)
-
-
-def _strides_and_offset(type_: MemRefType) -> tuple[list[int | None], int | None] | None:
-    """Upstream's ``getStridesAndOffset`` (None for dynamic entries), or None
-    where mlkit cannot tell: a one-result layout map, which may be strided."""
-    layout = type_.layout
-    if _is_identity_map(layout):
-        return list(ShapedType.strides_for_shape(type_.get_shape())), 0
-    strides = type_.get_strides()
-    return (list(strides), type_.get_offset()) if strides is not None else None
-
-
-def _not_strided(type_: MemRefType) -> bool:
-    """A layout map upstream cannot read strides from: more than one result."""
-    layout = type_.layout
-    return (
-        isinstance(layout, AffineMapAttr)
-        and not _is_identity_map(layout)
-        and len(layout.data.results) != 1
-    )
-
-
-def _mul(a: int | None, b: int | None) -> int | None:
-    """Upstream's ``SaturatedInteger`` product: 0 times anything is 0, else
-    dynamic (None) when either factor is."""
-    if a == 0 or b == 0:
-        return 0
-    return None if a is None or b is None or is_dynamic(a) or is_dynamic(b) else a * b
-
-
 def infer_subview_type(
     source: MemRefType, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
 ) -> MemRefType | None:
     """Upstream's ``SubViewOp::inferResultType`` (saturating at dynamic values);
     None when the source's strides are unknown."""
-    layout = _strides_and_offset(source)
+    layout = strides_and_offset(source)
     if layout is None:
         return None
     source_strides, offset = layout
     for static_offset, stride in zip(offsets, source_strides):
-        term = _mul(static_offset, stride)
+        term = saturated_mul(static_offset, stride)
         offset = None if offset is None or term is None else offset + term
-    result_strides = [_mul(a, b) for a, b in zip(source_strides, strides)]
+    result_strides = [saturated_mul(a, b) for a, b in zip(source_strides, strides)]
     return MemRefType(
         source.element_type,
         list(sizes),
@@ -369,7 +334,7 @@ def _rank_reduction_mask(
     unused = {i for i, size in enumerate(sizes) if size == 1}
     if len(unused) + reduced.get_num_dims() == expected.get_num_dims():
         return unused
-    original, candidate = _strides_and_offset(expected), _strides_and_offset(reduced)
+    original, candidate = strides_and_offset(expected), strides_and_offset(reduced)
     if original is None or candidate is None:
         return None
     unaccounted = Counter(original[0])
@@ -424,7 +389,7 @@ class SubviewOp(DeclarativeSyntax, xmemref.SubviewOp):
                 f"different memory spaces specified for base memref type "
                 f"{type_str(base_type)} and subview memref type {type_str(view_type)}"
             )
-        if _not_strided(base_type):
+        if not_strided(base_type):
             raise VerifyException(f"base type {type_str(base_type)} is not strided")
         expected = infer_subview_type(base_type, offsets, sizes, strides)
         if expected is None:
@@ -448,7 +413,7 @@ class SubviewOp(DeclarativeSyntax, xmemref.SubviewOp):
                 raise VerifyException(
                     f"expected result element type to be '{expected.element_type}', but got {got}"
                 )
-        view_layout = _strides_and_offset(view_type)
+        view_layout = strides_and_offset(view_type)
         if view_layout is None or view_layout[1] != expected.get_offset():
             raise layout_error
         unused = _rank_reduction_mask(expected, view_type, sizes)
@@ -561,6 +526,243 @@ class GlobalOp(xmemref.GlobalOp):
         printer.print_op_attributes(extra)
 
 
+# ---- reshape, transpose, prefetch -------------------------------------------------------------
+
+_STRIDED_TEXT = "strided memref of any non-token type values"
+_SHAPE_TEXT = "1D memref of signless integer or index values"
+
+
+@upstream_op
+class ReshapeOp(IRDLOperation):
+    """``memref.reshape %src(%shape) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32>``:
+    a view of an identity-layout buffer with the sizes held in ``shape``."""
+
+    name = "memref.reshape"
+
+    source = operand_def(_ANY_MEMREF)
+    shape = operand_def(MemRefType)
+    result = result_def(_ANY_MEMREF)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "source": ANY_MEMREF_TEXT,
+        "shape": _SHAPE_TEXT,
+        "result": ANY_MEMREF_TEXT,
+    }
+
+    assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
+
+    def asm_result_name(self) -> str:
+        return "reshape"
+
+    def verify_(self) -> None:
+        shape = self.shape.type
+        assert isinstance(shape, MemRefType)
+        element = shape.element_type
+        if shape.get_num_dims() != 1 or not (
+            isinstance(element, IndexType)
+            or (isinstance(element, IntegerType) and element.signedness.data.name == "SIGNLESS")
+        ):
+            raise VerifyException(f"operand #1 must be {_SHAPE_TEXT}, but got {type_str(shape)}")
+        source, result = self.source.type, self.result.type
+        assert isinstance(source, MemRefType | UnrankedMemRefType)
+        assert isinstance(result, MemRefType | UnrankedMemRefType)
+        if source.element_type != result.element_type:
+            raise VerifyException(
+                "element types of source and destination memref types should be the same"
+            )
+        if isinstance(source, MemRefType) and not has_identity_layout(source):
+            raise VerifyException("source memref type should have identity affine map")
+        if isinstance(result, MemRefType):
+            if not has_identity_layout(result):
+                raise VerifyException("result memref type should have identity affine map")
+            length = shape.get_shape()[0]
+            if is_dynamic(length):
+                raise VerifyException(
+                    "cannot use shape operand with dynamic length to reshape to "
+                    "statically-ranked memref type"
+                )
+            if length != result.get_num_dims():
+                raise VerifyException(
+                    "length of shape operand differs from the result's memref rank"
+                )
+
+
+def _require_properties(op: IRDLOperation) -> None:
+    """Upstream's check for a missing inherent attribute, worded as upstream
+    words it, before IRDL reports the same in its words."""
+    for name in type(op).get_irdl_definition().properties:
+        if name not in op.properties:
+            raise VerifyException(f"requires attribute '{name}'")
+
+
+@upstream_op
+class TransposeOp(IRDLOperation):
+    """``memref.transpose %v (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>``:
+    a view with permuted sizes and strides."""
+
+    name = "memref.transpose"
+
+    in_ = operand_def(MemRefType)
+    permutation = prop_def(AffineMapAttr)
+    result = result_def(MemRefType)
+    traits = traits_def(Pure())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"in_": _STRIDED_TEXT, "result": _STRIDED_TEXT}
+
+    def verify_relations_(self) -> None:
+        _require_properties(self)
+
+    def __init__(self, source: SSAValue, permutation: AffineMap, result_type: Attribute) -> None:
+        super().__init__(
+            operands=[source],
+            result_types=[result_type],
+            properties={"permutation": AffineMapAttr(permutation)},
+        )
+
+    def verify_(self) -> None:
+        for kind, value in (("operand", self.in_), ("result", self.result)):
+            type_ = value.type
+            if not isinstance(type_, MemRefType) or strided_form(type_) is None:
+                raise VerifyException(f"{kind} #0 must be {_STRIDED_TEXT}, but got {type_str(type_)}")
+        source, result = self.in_.type, self.result.type
+        assert isinstance(source, MemRefType) and isinstance(result, MemRefType)
+        permutation = self.permutation.data
+        if not is_permutation(permutation):
+            raise VerifyException("expected a permutation map")
+        if permutation.num_dims != source.get_num_dims():
+            raise VerifyException("expected a permutation map of same rank as the input")
+        expected, expected_text = canonical_type(infer_transpose_type(source, permutation))
+        if canonical_type(result)[0] != expected:
+            raise VerifyException(
+                f"result type {type_str(result)} is not equivalent to the canonical "
+                f"transposed input type '{expected_text}'"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TransposeOp:
+        source = parser.parse_unresolved_operand()
+        permutation = parser.parse_affine_map()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        source_type = _parse_memref_type(parser)
+        parser.parse_keyword("to")
+        result_type = parser.parse_type()
+        op = cls(parser.resolve_operand(source, source_type), permutation, result_type)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.in_)
+        printer.print_string(f" {self.permutation.data}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.in_.type)
+        printer.print_string(" to ")
+        printer.print_attribute(self.result.type)
+
+
+def _check_index_count(memref_type: Attribute, count: int) -> None:
+    """Upstream's check that an access names one index per dimension."""
+    assert isinstance(memref_type, MemRefType)
+    if count != memref_type.get_num_dims():
+        raise VerifyException(
+            "invalid number of indices for accessed memref, expected "
+            f"{memref_type.get_num_dims()} but got {count}"
+        )
+
+
+def _parse_memref_type(parser: Parser) -> MemRefType:
+    """A ranked memref type, or upstream's error for another type there."""
+    pos = parser.pos
+    type_ = parser.parse_type()
+    if not isinstance(type_, MemRefType):
+        parser.raise_error(
+            f"invalid kind of type specified: expected builtin.memref, but found '{type_}'",
+            pos,
+            parser.pos,
+        )
+    return type_
+
+
+_LOCALITY_TEXT = (
+    "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
+)
+
+
+@upstream_op
+class PrefetchOp(IRDLOperation):
+    """``memref.prefetch %m[%i, %j], read, locality<3>, data : memref<400x400xi32>``:
+    a hint to fetch the element's cache line (``llvm.intr.prefetch``)."""
+
+    name = "memref.prefetch"
+
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    isWrite = prop_def(BoolAttr)
+    localityHint = prop_def(IntegerAttr)
+    isDataCache = prop_def(BoolAttr)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"memref": _MEMREF_TEXT, "indices": VARIADIC_INDEX}
+
+    def verify_relations_(self) -> None:
+        _require_properties(self)
+
+    def verify_(self) -> None:
+        hint = self.localityHint
+        if hint.type != IntegerType(32) or not 0 <= hint.value.data <= 3:
+            raise VerifyException(
+                f"attribute 'localityHint' failed to satisfy constraint: {_LOCALITY_TEXT}"
+            )
+        _check_index_count(self.memref.type, len(self.indices))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PrefetchOp:
+        memref = parser.parse_unresolved_operand()
+        indices = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        parser.parse_punctuation(",")
+        pos = parser.pos
+        access = parser.parse_identifier()
+        if access not in ("read", "write"):
+            parser.raise_error("rw specifier has to be 'read' or 'write'", pos, parser.pos)
+        parser.parse_punctuation(",")
+        parser.parse_keyword("locality")
+        parser.parse_punctuation("<")
+        hint = parser.parse_integer()
+        parser.parse_punctuation(">")
+        parser.parse_punctuation(",")
+        pos = parser.pos
+        cache = parser.parse_identifier()
+        if cache not in ("data", "instr"):
+            parser.raise_error("cache type has to be 'data' or 'instr'", pos, parser.pos)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        memref_type = _parse_memref_type(parser)
+        operands = [parser.resolve_operand(memref, memref_type)]
+        operands += [parser.resolve_operand(i, IndexType()) for i in indices]
+        return cls.create(
+            operands=operands,
+            properties={
+                "isWrite": BoolAttr.from_bool(access == "write"),
+                "localityHint": IntegerAttr(hint, IntegerType(32)),
+                "isDataCache": BoolAttr.from_bool(cache == "data"),
+            },
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.memref)
+        with printer.in_square_brackets():
+            printer.print_list(self.indices, printer.print_operand)
+        printer.print_string(", write" if self.isWrite.value.data else ", read")
+        printer.print_string(f", locality<{self.localityHint.value.data}>")
+        printer.print_string(", data" if self.isDataCache.value.data else ", instr")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.memref.type)
+
+
 _REPLACED: dict[type, type] = {
     xmemref.CastOp: CastOp,
     xmemref.CopyOp: CopyOp,
@@ -573,6 +775,6 @@ _REPLACED: dict[type, type] = {
     xmemref.SubviewOp: SubviewOp,
 }
 
-MemRef = with_replacements(xmemref.MemRef, _REPLACED)
+MemRef = with_replacements(xmemref.MemRef, _REPLACED, [ReshapeOp, TransposeOp, PrefetchOp])
 
 __getattr__ = op_lookup(__name__, lambda: MemRef)

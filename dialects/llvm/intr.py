@@ -2,8 +2,8 @@
 
 Replaces xDSL's versions, which cover only some of these (no ``exp``,
 ``round``, ``maximum``, ``minimum``, ``memcpy``, ``memset``) and differ in
-whether ``fastmathFlags`` is a property. Upstream prints ``memcpy`` and
-``memset`` in the generic form only, and so do these.
+whether ``fastmathFlags`` is a property. Upstream prints ``memcpy``,
+``memset`` and ``prefetch`` in the generic form only, and so do these.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 from abc import ABC
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType
+from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType
 from xdsl.ir import SSAValue
 from xdsl.irdl import AnyAttr, IRDLOperation, VarConstraint, irdl_op_definition, operand_def
 from xdsl.irdl import opt_prop_def, prop_def, result_def
 
-from mlkit.dialects.llvm.interfaces import AliasAnalysisOp, FastMathOp, PureOp
+from mlkit.dialects.llvm.interfaces import AliasAnalysisOp, FastMathOp, LLVMOp, PureOp
 from mlkit.dialects.llvm.types import LLVMPointerType
 from mlkit.dialects.utils.op_classes import define_op
 
@@ -115,4 +115,27 @@ class MemsetOp(_MemIntrinsic):
     len = operand_def(IntegerType)
 
 
-INTRINSIC_OPS: list[type[IRDLOperation]] = [*INTRINSIC_CLASSES.values(), MemcpyOp, MemsetOp]
+@irdl_op_definition
+class PrefetchOp(LLVMOp):
+    """``"llvm.intr.prefetch"(%p) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>``:
+    what ``memref.prefetch`` lowers to. The properties are the intrinsic's
+    immediate arguments in its order (read/write, locality, data/instruction
+    cache), which is why they are declared in that order."""
+
+    name = "llvm.intr.prefetch"
+    addr = operand_def(LLVMPointerType)
+    rw = prop_def(IntegerAttr[I32])
+    hint = prop_def(IntegerAttr[I32])
+    cache = prop_def(IntegerAttr[I32])
+
+    def __init__(self, addr: SSAValue, rw: int, hint: int, cache: int) -> None:
+        i32 = IntegerType(32)
+        super().__init__(
+            operands=[addr],
+            properties={"rw": IntegerAttr(rw, i32), "hint": IntegerAttr(hint, i32),
+                        "cache": IntegerAttr(cache, i32)},  # fmt: skip
+        )
+
+
+INTRINSIC_OPS: list[type[IRDLOperation]] = [*INTRINSIC_CLASSES.values(), MemcpyOp, MemsetOp,
+                                            PrefetchOp]  # fmt: skip

@@ -133,3 +133,173 @@ func.func @copy_tensor(%t: tensor<4xf32>, %m: memref<4xf32>) {
   "memref.copy"(%t, %m) : (tensor<4xf32>, memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @reshape_element(%a: memref<4xf32>, %s: memref<1xi32>) {
+  // expected-error @+1 {{element types of source and destination memref types should be the same}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32>, memref<1xi32>) -> memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @reshape_source_layout(%a: memref<4xf32, strided<[2]>>, %s: memref<1xi32>) {
+  // expected-error @+1 {{source memref type should have identity affine map}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32, strided<[2]>>, memref<1xi32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_result_layout(%a: memref<4xf32>, %s: memref<2xi32>) {
+  // A row-major strided layout is still not the identity map.
+  // expected-error @+1 {{result memref type should have identity affine map}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32>, memref<2xi32>) -> memref<2x2xf32, strided<[2, 1]>>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic_length(%a: memref<4xf32>, %s: memref<?xi32>) {
+  // expected-error @+1 {{cannot use shape operand with dynamic length to reshape to statically-ranked memref type}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32>, memref<?xi32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_length(%a: memref<4xf32>, %s: memref<2xi32>) {
+  // expected-error @+1 {{length of shape operand differs from the result's memref rank}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32>, memref<2xi32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_shape_element(%a: memref<4xf32>, %s: memref<1xf32>) {
+  // expected-error @+1 {{operand #1 must be 1D memref of signless integer or index values, but got 'memref<1xf32>'}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32>, memref<1xf32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_shape_rank(%a: memref<4xf32>, %s: memref<1x1xindex>) {
+  // expected-error @+1 {{operand #1 must be 1D memref of signless integer or index values, but got 'memref<1x1xindex>'}}
+  %0 = memref.reshape %a(%s) : (memref<4xf32>, memref<1x1xindex>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_not_permutation(%v: memref<?x?xf32>) {
+  // expected-error @+1 {{expected a permutation map}}
+  %0 = memref.transpose %v (i, j) -> (j, j) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_rank(%v: memref<?x?xf32>) {
+  // expected-error @+1 {{expected a permutation map of same rank as the input}}
+  %0 = memref.transpose %v (i) -> (i) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_result_layout(%v: memref<2x3xf32>) {
+  // The transposed view is not contiguous, so it cannot have the identity layout.
+  // expected-error @+1 {{result type 'memref<3x2xf32>' is not equivalent to the canonical transposed input type 'memref<3x2xf32, affine_map<(d0, d1) -> (d0 + d1 * 3)>>'}}
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<2x3xf32> to memref<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_dynamic_strides(%v: memref<?x?xf32>) {
+  // expected-error @+1 {{result type 'memref<?x?xf32, strided<[?, ?]>>' is not equivalent to the canonical transposed input type 'memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d0 + d1 * s0)>>'}}
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, strided<[?, ?]>>
+  return
+}
+
+// -----
+
+func.func @transpose_offset(%v: memref<2x3xf32, strided<[3, 1], offset: ?>>) {
+  // expected-error @+1 {{is not equivalent to the canonical transposed input type 'memref<3x2xf32, affine_map<(d0, d1)[s0] -> (d0 + d1 * 3 + s0)>>'}}
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<2x3xf32, strided<[3, 1], offset: ?>> to memref<3x2xf32, strided<[1, 3], offset: 4>>
+  return
+}
+
+// -----
+
+func.func @transpose_not_strided(%v: memref<2x3xf32, affine_map<(i, j) -> (j, i)>>) {
+  // expected-error @+1 {{operand #0 must be strided memref of any non-token type values, but got 'memref<2x3xf32, affine_map<(d0, d1) -> (d1, d0)>>'}}
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<2x3xf32, affine_map<(i, j) -> (j, i)>> to memref<3x2xf32, strided<[1, 3]>>
+  return
+}
+
+// -----
+
+func.func @transpose_missing_permutation(%v: memref<2x3xf32>) {
+  // expected-error @+1 {{requires attribute 'permutation'}}
+  %0 = "memref.transpose"(%v) : (memref<2x3xf32>) -> memref<3x2xf32, strided<[1, 3]>>
+  return
+}
+
+// -----
+
+func.func @transpose_unranked(%u: memref<*xf32>) {
+  // expected-error @+1 {{expected builtin.memref, but found 'memref<*xf32>'}}
+  %0 = memref.transpose %u (i, j) -> (j, i) : memref<*xf32> to memref<3x2xf32, strided<[1, 3]>>
+  return
+}
+
+// -----
+
+func.func @prefetch_indices(%m: memref<4x4xf32>, %i: index) {
+  // expected-error @+1 {{invalid number of indices for accessed memref, expected 2 but got 1}}
+  memref.prefetch %m[%i], read, locality<3>, data : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_locality(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  memref.prefetch %m[%i], read, locality<4>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_rw(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{rw specifier has to be 'read' or 'write'}}
+  memref.prefetch %m[%i], readwrite, locality<3>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_cache(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{cache type has to be 'data' or 'instr'}}
+  memref.prefetch %m[%i], read, locality<3>, code : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_unranked(%m: memref<*xf32>) {
+  // expected-error @+1 {{operand #0 must be memref of any non-token type values, but got 'memref<*xf32>'}}
+  "memref.prefetch"(%m) <{isDataCache = true, isWrite = false, localityHint = 3 : i32}> : (memref<*xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @prefetch_missing_hint(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{requires attribute 'localityHint'}}
+  "memref.prefetch"(%m, %i) <{isDataCache = true, isWrite = false}> : (memref<4xf32>, index) -> ()
+  return
+}

@@ -83,3 +83,43 @@ func.func @alloc(%i: index) {
   memref.dealloc %a : memref<4xf32>
   return
 }
+
+// CHECK-LABEL: func.func @prefetch
+// CHECK-SAME: (%[[M:.*]]: memref<400x400xi32>, %[[I:.*]]: index, %[[S:.*]]: memref<f32>)
+func.func @prefetch(%m: memref<400x400xi32>, %i: index, %s: memref<f32>) {
+  // CHECK-NEXT: memref.prefetch %[[M]][%[[I]], %[[I]]], read, locality<3>, data : memref<400x400xi32>
+  memref.prefetch %m[%i, %i], read, locality<3>, data : memref<400x400xi32>
+  // CHECK-NEXT: memref.prefetch %[[M]][%[[I]], %[[I]]], write, locality<0>, instr : memref<400x400xi32>
+  memref.prefetch %m[%i, %i], write, locality<0>, instr : memref<400x400xi32>
+  // CHECK-NEXT: memref.prefetch %[[S]][], read, locality<1>, data : memref<f32>
+  memref.prefetch %s[], read, locality<1>, data : memref<f32>
+  return
+}
+
+// CHECK-LABEL: func.func @transpose
+// CHECK-SAME: (%[[V:.*]]: memref<?x?xf32>, %[[W:.*]]: memref<2x3x4xf32, strided<[12, 4, 1], offset: ?>>)
+func.func @transpose(%v: memref<?x?xf32>, %w: memref<2x3x4xf32, strided<[12, 4, 1], offset: ?>>) {
+  // CHECK-NEXT: memref.transpose %[[V]] (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+  %0 = memref.transpose %v (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+  // CHECK-NEXT: memref.transpose %[[W]] (d0, d1, d2) -> (d2, d0, d1) : memref<2x3x4xf32, strided<[12, 4, 1], offset: ?>> to memref<4x2x3xf32, strided<[1, 12, 4], offset: ?>>
+  %1 = memref.transpose %w (i, j, k) -> (k, i, j) : memref<2x3x4xf32, strided<[12, 4, 1], offset: ?>> to memref<4x2x3xf32, strided<[1, 12, 4], offset: ?>>
+  // An identity permutation still gives a strided result type.
+  // CHECK-NEXT: memref.transpose %[[V]] (d0, d1) -> (d0, d1) : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %2 = memref.transpose %v (i, j) -> (i, j) : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  return
+}
+
+// CHECK-LABEL: func.func @reshape
+// CHECK-SAME: (%[[S:.*]]: memref<4x1xf32>, %[[SH:.*]]: memref<1xi32>, %[[U:.*]]: memref<*xf32>, %[[D:.*]]: memref<?xindex>, %[[T:.*]]: memref<2xindex>)
+func.func @reshape(%s: memref<4x1xf32>, %sh: memref<1xi32>, %u: memref<*xf32>, %d: memref<?xindex>, %t: memref<2xindex>) {
+  // CHECK-NEXT: memref.reshape %[[S]](%[[SH]]) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32>
+  %0 = memref.reshape %s(%sh) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32>
+  // CHECK-NEXT: memref.reshape %[[U]](%[[D]]) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %1 = memref.reshape %u(%d) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  // CHECK-NEXT: memref.reshape %[[S]](%[[T]]) : (memref<4x1xf32>, memref<2xindex>) -> memref<2x?xf32>
+  %2 = memref.reshape %s(%t) : (memref<4x1xf32>, memref<2xindex>) -> memref<2x?xf32>
+  // A rank-1 strided layout of stride 1 and offset 0 is the identity map.
+  // CHECK-NEXT: memref.reshape %[[S]](%[[SH]]) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32, strided<[1]>>
+  %3 = memref.reshape %s(%sh) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32, strided<[1]>>
+  return
+}

@@ -5,8 +5,9 @@ As upstream's MemRefToLLVM, with the descriptor layout of
 
 * ``alloc``, ``alloca``, ``dealloc``, ``global`` and ``get_global``:
   :mod:`.allocation`;
-* ``load``, ``store``, ``dim`` and ``rank``: :mod:`.access`;
-* ``cast``, ``reinterpret_cast``, ``copy``, ``extract_strided_metadata``,
+* ``load``, ``store``, ``prefetch``, ``dim`` and ``rank``: :mod:`.access`;
+* ``cast``, ``reinterpret_cast``, ``transpose``, ``reshape`` (shape of static
+  length), ``copy``, ``extract_strided_metadata``,
   ``extract_aligned_pointer_as_index`` and ``assume_alignment``:
   :mod:`.views`.
 

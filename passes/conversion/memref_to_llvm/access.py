@@ -1,6 +1,7 @@
 """The memref patterns of ``finalize-memref-to-llvm`` that read and write
 elements and query shapes: ``load`` and ``store`` address
-``aligned + offset + sum(index * stride)``; ``dim`` and ``rank``."""
+``aligned + offset + sum(index * stride)``; ``prefetch`` becomes
+``llvm.intr.prefetch`` at such an address; ``dim`` and ``rank``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from xdsl.dialects.builtin import IntegerAttr, MemRefType, UnitAttr, UnrankedMem
 from xdsl.ir import Operation, SSAValue
 
 from mlkit.dialects import llvm
+from mlkit.dialects.memref import PrefetchOp
 from mlkit.passes.conversion.llvm_common.memref_descriptor import SIZES, OpBuilder
 from mlkit.passes.conversion.memref_to_llvm.pattern import MemRefPattern
 
@@ -19,7 +21,7 @@ GEP_INBOUNDS_NUW = 7  # inbounds | nusw | nuw, as upstream's load/store addressi
 OVERFLOW_NSW_NUW = 3
 
 
-def _address(b: OpBuilder, desc: SSAValue, type: MemRefType, indices: list[SSAValue]) -> SSAValue:
+def element_address(b: OpBuilder, desc: SSAValue, type: MemRefType, indices: list[SSAValue]) -> SSAValue:
     """Element address for load and store, with upstream's no-wrap flags."""
     start = len(b.ops)
     address = b.element_pointer(desc, type, indices)
@@ -43,7 +45,7 @@ class LoadStorePattern(MemRefPattern):
 
     def lower(self, op, operands, b, rewriter):  # type: ignore[override]
         desc, indices = operands[self.MEMREF], operands[self.MEMREF + 1 :]
-        new = self.access(op, operands, _address(b, desc, op.memref.type, indices))
+        new = self.access(op, operands, element_address(b, desc, op.memref.type, indices))
         if op.nontemporal is not None and op.nontemporal.value.data:
             new.properties["nontemporal"] = UnitAttr()
         b.add(new)
@@ -69,6 +71,21 @@ class StorePattern(LoadStorePattern):
 
     def access(self, op, operands, address):  # type: ignore[override]
         return llvm.StoreOp(operands[0], address)
+
+
+@dataclass
+class PrefetchPattern(MemRefPattern):
+    """``llvm.intr.prefetch`` of the element's address; upstream computes that
+    address without the no-wrap flags loads and stores get."""
+
+    OP: ClassVar = PrefetchOp
+    RANKED: ClassVar = "memref"
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        address = b.element_pointer(operands[0], op.memref.type, operands[1:])
+        rw, cache = (int(bool(flag.value.data)) for flag in (op.isWrite, op.isDataCache))
+        b.add(llvm.PrefetchOp(address, rw, op.localityHint.value.data, cache))
+        return []
 
 
 def constant_index(value: SSAValue) -> int | None:
@@ -137,4 +154,4 @@ class RankPattern(MemRefPattern):
         return [b.const(type.get_num_dims())]  # type: ignore[union-attr]
 
 
-ACCESS_PATTERNS = [LoadPattern, StorePattern, DimPattern, RankPattern]
+ACCESS_PATTERNS = [LoadPattern, StorePattern, PrefetchPattern, DimPattern, RankPattern]

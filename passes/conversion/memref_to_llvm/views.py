@@ -1,7 +1,14 @@
 """The memref patterns of ``finalize-memref-to-llvm`` that make new views of
 a buffer or move data between buffers: ``cast``, ``reinterpret_cast``,
-``copy``, ``extract_strided_metadata``, ``extract_aligned_pointer_as_index``
-and ``assume_alignment``.
+``transpose``, ``reshape``, ``copy``, ``extract_strided_metadata``,
+``extract_aligned_pointer_as_index`` and ``assume_alignment``.
+
+``reshape`` is lowered, as upstream lowers it, when the shape operand has a
+static length: sizes the result type leaves dynamic are loaded from it. With
+a shape of dynamic length (an unranked result) upstream builds the ranked
+descriptor in a loop on the stack; mlkit leaves that op unconverted. Where
+upstream would cast a loaded shape element of another width than index
+(and fail), mlkit sign-extends or truncates it, as ``arith.index_cast`` does.
 
 ``copy`` between two memrefs with identity layouts is one ``llvm.intr.memcpy``;
 any other copy calls the runtime's ``memrefCopy(elemSize, src, dst)`` with
@@ -17,13 +24,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import DenseArrayBase, MemRefType, NoneAttr, UnrankedMemRefType
-from xdsl.ir import SSAValue
+from xdsl.dialects.builtin import DenseArrayBase, IntegerType, MemRefType, NoneAttr
+from xdsl.dialects.builtin import UnrankedMemRefType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
 
 from mlkit.dialects import llvm
+from mlkit.dialects.memref import ReshapeOp, TransposeOp
 from mlkit.passes.conversion.llvm_common.memref_descriptor import ALIGNED, ALLOCATED, OFFSET, SIZES
 from mlkit.passes.conversion.llvm_common.memref_descriptor import STRIDES, OpBuilder
 from mlkit.passes.conversion.llvm_common.type_converter import DYNAMIC
+from mlkit.passes.conversion.memref_to_llvm.access import element_address
 from mlkit.passes.conversion.memref_to_llvm.pattern import MemRefPattern
 
 
@@ -58,6 +69,16 @@ def _static_or_dynamic(b: OpBuilder, static: DenseArrayBase, dynamic: list[SSAVa
     return [next(values) if v == DYNAMIC else b.const(int(v)) for v in static.iter_values()]
 
 
+def _pointers(b: OpBuilder, source: Attribute, desc: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """The allocated and aligned pointers of a ranked or unranked descriptor
+    (upstream's ``extractPointersAndOffset``)."""
+    if isinstance(source, UnrankedMemRefType):
+        ranked = b.add(llvm.LoadOp(b.extract(desc, 1), llvm.LLVMStructType(
+            [llvm.LLVMPointerType(), llvm.LLVMPointerType()])))  # fmt: skip
+        return b.extract(ranked, 0), b.extract(ranked, 1)
+    return b.extract(desc, ALLOCATED), b.extract(desc, ALIGNED)
+
+
 @dataclass
 class ReinterpretCastPattern(MemRefPattern):
     """The source's pointers with the offset, sizes and strides of the op."""
@@ -67,20 +88,81 @@ class ReinterpretCastPattern(MemRefPattern):
 
     def lower(self, op, operands, b, rewriter):  # type: ignore[override]
         target = op.result.type
-        source = op.source.type
-        if isinstance(source, UnrankedMemRefType):
-            ranked = b.add(llvm.LoadOp(b.extract(operands[0], 1), llvm.LLVMStructType(
-                [llvm.LLVMPointerType(), llvm.LLVMPointerType()])))
-            allocated, aligned = b.extract(ranked, 0), b.extract(ranked, 1)
-        else:
-            allocated = b.extract(operands[0], ALLOCATED)
-            aligned = b.extract(operands[0], ALIGNED)
+        allocated, aligned = _pointers(b, op.source.type, operands[0])
         rest = operands[1:]
         n_offsets, n_sizes = len(op.offsets), len(op.sizes)
         offsets = _static_or_dynamic(b, op.static_offsets, rest[:n_offsets])
         sizes = _static_or_dynamic(b, op.static_sizes, rest[n_offsets : n_offsets + n_sizes])
         strides = _static_or_dynamic(b, op.static_strides, rest[n_offsets + n_sizes :])
         return [b.descriptor(target, allocated, aligned, offsets[0], sizes, strides)]
+
+
+@dataclass
+class TransposePattern(MemRefPattern):
+    """The source's pointers and offset, with result dimension ``i`` taking
+    the size and stride of the source dimension the permutation puts there."""
+
+    OP: ClassVar = TransposeOp
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        permutation = op.permutation.data
+        desc = operands[0]
+        if permutation == AffineMap.identity(permutation.num_dims):
+            return [desc]
+        order = [r.position for r in permutation.results if isinstance(r, AffineDimExpr)]
+        return [b.descriptor(
+            op.result.type, b.extract(desc, ALLOCATED), b.extract(desc, ALIGNED),
+            b.extract(desc, OFFSET), [b.extract(desc, SIZES, d) for d in order],
+            [b.extract(desc, STRIDES, d) for d in order],
+        )]  # fmt: skip
+
+
+@dataclass
+class ReshapePattern(MemRefPattern):
+    """A shape operand of static length: the source's pointers, offset 0,
+    static sizes as constants and dynamic ones loaded from the shape, and
+    row-major strides built from the innermost dimension out."""
+
+    OP: ClassVar = ReshapeOp
+    RANKED: ClassVar = "result"
+
+    def lower(self, op, operands, b, rewriter):  # type: ignore[override]
+        shape_type, target = op.shape.type, op.result.type
+        if not isinstance(shape_type, MemRefType) or not shape_type.has_static_shape():
+            return None
+        layout = self.converter.strides_and_offset(target)
+        if layout is None or layout[1] == DYNAMIC:
+            return None
+        allocated, aligned = _pointers(b, op.source.type, operands[0])
+        rank = target.get_num_dims()
+        sizes: list[SSAValue] = [None] * rank  # type: ignore[list-item]
+        strides: list[SSAValue] = [None] * rank  # type: ignore[list-item]
+        stride: SSAValue | None = None
+        for dim in reversed(range(rank)):
+            static_stride = layout[0][dim]
+            if static_stride != DYNAMIC:
+                stride = b.const(static_stride)
+            elif stride is None:
+                stride = b.const(1)
+            size = target.get_shape()[dim]
+            sizes[dim] = b.const(size) if size != DYNAMIC else self._load_size(
+                b, operands[1], shape_type, dim)  # fmt: skip
+            strides[dim] = stride
+            if dim:
+                stride = b.mul(stride, sizes[dim])
+        return [b.descriptor(target, allocated, aligned, b.const(layout[1]), sizes, strides)]
+
+    def _load_size(self, b: OpBuilder, shape: SSAValue, shape_type: MemRefType, dim: int) -> SSAValue:
+        """Element ``dim`` of the shape operand, as an index."""
+        element = self.convert(shape_type.get_element_type())
+        value = b.add(llvm.LoadOp(element_address(b, shape, shape_type, [b.const(dim)]), element))
+        index = self.converter.index_type
+        assert isinstance(element, IntegerType) and isinstance(index, IntegerType)
+        if element.width.data < index.width.data:
+            return b.add(llvm.SExtOp(value, index))
+        if element.width.data > index.width.data:
+            return b.add(llvm.TruncOp(value, index))
+        return value
 
 
 def _is_identity(type: object) -> bool:
@@ -171,5 +253,6 @@ class AssumeAlignmentPattern(MemRefPattern):
         return [operands[0]] if op.results else []
 
 
-VIEW_PATTERNS = [CastPattern, ReinterpretCastPattern, CopyPattern, ExtractStridedMetadataPattern,
-                 ExtractAlignedPointerPattern, AssumeAlignmentPattern]  # fmt: skip
+VIEW_PATTERNS = [CastPattern, ReinterpretCastPattern, TransposePattern, ReshapePattern, CopyPattern,
+                 ExtractStridedMetadataPattern, ExtractAlignedPointerPattern,
+                 AssumeAlignmentPattern]  # fmt: skip
