@@ -98,12 +98,12 @@ BAD_INPUTS = {
     "unknown-op": (
         b'module {\n  %0 = "foo.bar"() : () -> i32\n}\n',
         (2, 8),
-        "Operation foo.bar is not registered",
+        "operation being parsed with an unregistered dialect",
     ),
     "undefined-value": (
         b"func.func @f() -> i32 {\n  return %x : i32\n}\n",
         (2, 10),
-        "values used but not defined: [%x]",
+        "use of undeclared SSA value name",
     ),
     "redefined-value": (
         b"func.func @f() -> i32 {\n  %0 = arith.constant 1 : i32\n"

@@ -17,7 +17,7 @@
 // BINARY-NOT: Traceback
 // UTF8: .latin1:4:7: error: invalid UTF-8 byte sequence in input
 // DEEP: "test.end"() : () -> ()
-// DEEPERR: .deep:2:1: error: Operation test.op is not registered
+// DEEPERR: .deep:2:1: error: operation being parsed with an unregistered dialect
 // PARENS: .parens:1:1: error:
 // PARENS-NOT: Traceback
 // DENSE: dense-size.mlir:2:23: error: Shape mismatch in dense literal

@@ -2,8 +2,9 @@
 
 // Each bad input gets a located error; --verify-diagnostics checks them all.
 
+// expected-note @+1 {{prior use here}}
 func.func @type_mismatch(%a: i32, %b: i64) {
-  // expected-error @+1 {{operand is used with type i32, but has been previously used or defined with type i64}}
+  // expected-error @+1 {{use of value '%b' expects different type than prior uses: 'i32' vs 'i64'}}
   %0 = arith.addi %a, %b : i32
   return
 }
@@ -20,14 +21,14 @@ func.func @redefined() {
 // -----
 
 func.func @unknown_op() {
-  // expected-error @+1 {{Operation arith.frobnicate is not registered}}
+  // expected-error @+1 {{custom op 'arith.frobnicate' is unknown}}
   %0 = arith.frobnicate
   return
 }
 
 // -----
 
-// expected-error @+1 {{Operation nodialect.op is not registered}}
+// expected-error @+1 {{operation being parsed with an unregistered dialect}}
 "nodialect.op"() : () -> ()
 
 // -----
@@ -41,7 +42,7 @@ func.func @undefined_block() {
 // -----
 
 func.func @undefined_value() {
-  // expected-error @+1 {{values used but not defined: [%x]}}
+  // expected-error @+1 {{use of undeclared SSA value name}}
   %0 = arith.addi %x, %x : i32
   return
 }
@@ -73,4 +74,39 @@ builtin.module {
   func.func @dup() {
     return
   }
+}
+
+// -----
+
+func.func @no_dialect_prefix() {
+  // expected-error @+1 {{custom op 'frobnicate' is unknown (tried 'func.frobnicate' as well)}}
+  frobnicate
+  return
+}
+
+// -----
+
+func.func @unknown_dialect_custom() {
+  // expected-error @+1 {{Dialect `nodialect' not found for custom op 'nodialect.op'}}
+  nodialect.op
+  return
+}
+
+// -----
+
+func.func @unknown_op_generic() {
+  // expected-error @+1 {{unregistered operation 'arith.frobnicate' found in dialect ('arith') that does not allow unknown operations}}
+  "arith.frobnicate"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @forward_use_mismatch() {
+  // expected-note @+1 {{prior use here}}
+  %0 = arith.addi %later, %later : i32
+  // expected-error @+1 {{use of value '%later' expects different type than prior uses: 'i64' vs 'i32'}}
+  %1 = arith.addi %later, %later : i64
+  %later = arith.constant 1 : i32
+  return
 }

@@ -1,6 +1,6 @@
 // RUN: not mlkit-opt %s 2>&1 | filecheck %s
 
-// CHECK: undefined-value.mlir:[[# @LINE + 2]]:19: error: values used but not defined: [%x]
+// CHECK: undefined-value.mlir:[[# @LINE + 2]]:19: error: use of undeclared SSA value name
 func.func @f() {
   %0 = arith.addi %x, %x : i32
   return

@@ -4,7 +4,7 @@
 
 // Errors are reported with the line numbers of the original file, and later
 // chunks are still processed.
-// CHECK: split-input-file-errors.mlir:13:8: error: Operation arith.bogus is not registered
+// CHECK: split-input-file-errors.mlir:13:8: error: custom op 'arith.bogus' is unknown
 // CHECK-NEXT: {{^}}  %0 = arith.bogus
 // CHECK-NEXT: {{^}}       ^
 // CHECK: split-input-file-errors.mlir:19:3: error: 'func.return' op

@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, 
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr
 from xdsl.dialects.builtin import DenseResourceAttr, IndexType, IntegerType, UnknownLoc
 from xdsl.ir import BlockArgument, Operation, SSAValue
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -109,6 +109,8 @@ class LocatedParser(Parser):
         self._index = LineIndex(text)
         self._file_attr = StringAttr(name)
         self.op_starts: list[int] = []
+        self._first_seen: dict[str, Span] = {}
+        """Where each SSA name was first defined or used, for type-mismatch notes."""
         self.text_length = len(text)
         self.resource_blobs: dict[str, bytes] = {}
         """The builtin dialect's resources of this text: key -> data (after the
@@ -134,7 +136,31 @@ class LocatedParser(Parser):
             if type(value) is BlockArgument and isinstance(value.location, UnknownLoc):
                 line, col = self._index.line_col(span.start)
                 value.location = FileLineColLoc(self._file_attr, IntAttr(line), IntAttr(col))
+        self._first_seen.setdefault(name, span)
         super()._register_ssa_definition(name, values, span)
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> Any:
+        """xDSL's, with upstream's message (and note) for a value used with
+        another type than where it was defined or first used."""
+        name = operand.operand_name
+        values = self.ssa_values.get(name)
+        if values is not None and operand.index < len(values):
+            known = values[operand.index].type
+        else:
+            known = getattr(self.forward_ssa_references.get(name, {}).get(operand.index), "type", None)
+        if known is not None and known != type:
+            refs: list[tuple[Span, str | None]] = []
+            if (prior := self._first_seen.get(name)) is not None:
+                refs.append((prior, "prior use here"))
+            raise MultipleSpansParseError(
+                operand.span,
+                f"use of value '{operand.span.text}' expects different type than prior uses: "
+                f"'{type}' vs '{known}'",
+                None,
+                refs,
+            )
+        self._first_seen.setdefault(name, operand.span)
+        return super().resolve_operand(operand, type)
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         if op_type := self.ctx.get_optional_op(
@@ -143,10 +169,34 @@ class LocatedParser(Parser):
             return op_type
         # point at the op name, as upstream does, not at the token after it
         at = self._current_token.span.start
-        found = self.lexer.input.content.rfind(name, 0, at)
-        if found > 0 and self.lexer.input.content[found - 1] == '"':
+        content = self.lexer.input.content
+        found = content.rfind(name, 0, at)
+        generic = found > 0 and content[found - 1] == '"'
+        if generic:
             found -= 1
-        self.raise_error(f"Operation {name} is not registered", found if found >= 0 else at)
+        self.raise_error(self._unknown_op_message(name, generic), found if found >= 0 else at)
+
+    def _unknown_op_message(self, name: str, generic: bool) -> str:
+        """Upstream's words for an op name no dialect defines."""
+        dialect, dot, _ = name.partition(".")
+        known_dialect = bool(dot) and dialect in self.ctx.registered_dialect_names
+        if generic:
+            if known_dialect:
+                return (
+                    f"unregistered operation '{name}' found in dialect ('{dialect}') that "
+                    "does not allow unknown operations"
+                )
+            return (
+                "operation being parsed with an unregistered dialect. If this is intended, "
+                "please use -allow-unregistered-dialect with the MLIR tool used"
+            )
+        if not dot:
+            stack = self._parser_state.dialect_stack
+            default = stack[-1] if stack else "builtin"
+            return f"custom op '{name}' is unknown (tried '{default}.{name}' as well)"
+        if known_dialect:
+            return f"custom op '{name}' is unknown"
+        return f"Dialect `{dialect}' not found for custom op '{name}'"
 
     def _parse_tensor_literal_element(self) -> Parser._TensorLiteralElement:
         token = self._current_token
@@ -293,9 +343,11 @@ def parse_module(
         raise DiagnosticError(diag) from None
     except ParseError as exc:
         at = exc.span.start
-        if at >= len(text) and exc.msg.startswith(UNDEFINED_VALUES):
-            at = _first_use(text, exc.msg, at)
-        raise DiagnosticError(_span_diag(parser, at, exc.msg)) from None
+        msg = exc.msg
+        if msg.startswith(UNDEFINED_VALUES):  # xDSL reports them at the end of the input
+            at = _first_use(text, msg, at)
+            msg = "use of undeclared SSA value name"
+        raise DiagnosticError(_span_diag(parser, at, msg)) from None
     except RecursionError:
         raise DiagnosticError.at(
             parser.loc_at(parser.current_offset()), "nesting too deep to parse"
