@@ -35,7 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 from mlkit.dialects.arith import i1_like
 from mlkit.dialects.utils.attr_dict import add_attr_dict
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
-from mlkit.dialects.utils.ods import type_str, upstream_op, verify_that
+from mlkit.dialects.utils.ods import describe_constraints, type_str, upstream_op, verify_that
 
 __all__ = [
     "ClampFOp",
@@ -395,6 +395,16 @@ NEW_OPS: tuple[type[IRDLOperation], ...] = (
     IsNormalOp,
     SincosOp,
 )
+
+# xDSL's ops in upstream's words when a constraint fails ("operand #0 must be
+# floating-point-like, but got 'i32'")
+for _base, _fields, _text in (
+    (xmath.FloatingPointLikeUnaryMathOperation, ("operand", "result"), "floating-point-like"),
+    (xmath.FloatingPointLikeBinaryMathOperation, ("lhs", "rhs", "result"), "floating-point-like"),
+    (xmath.SignlessIntegerLikeUnaryMathOperation, ("operand", "result"), "signless-integer-like"),
+    (xmath.SignlessIntegerLikeBinaryMathOperation, ("lhs", "rhs", "result"), "signless-integer-like"),
+):
+    describe_constraints(_base, dict.fromkeys(_fields, _text))
 
 Math = with_replacements(xmath.Math, {}, NEW_OPS)
 

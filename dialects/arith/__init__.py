@@ -18,7 +18,8 @@ from typing import ClassVar
 from mlkit.dialects.arith.casts import CAST_REPLACEMENTS, NEW_CASTS, IntegerOverflowAttr
 from mlkit.dialects.arith.casts import same_shape
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
-from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
+from mlkit.dialects.utils.ods import DeclarativeSyntax, describe_constraints, upstream_op
+from mlkit.dialects.utils.ods import verify_that
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, UnitAttr
 from xdsl.dialects.builtin import UnrankedTensorType, VectorType, i1
@@ -45,6 +46,18 @@ def i1_like(type_: Attribute) -> Attribute:
     if isinstance(type_, UnrankedTensorType):
         return UnrankedTensorType(i1)
     return i1
+
+
+# xDSL's binary ops, and mlkit's subclasses of them, in upstream's words when
+# a constraint fails (``operand #0 must be floating-point-like, but got 'i32'``)
+_BINARY_FIELDS = ("lhs", "rhs", "result")
+describe_constraints(
+    xarith.FloatingPointLikeBinaryOperation, dict.fromkeys(_BINARY_FIELDS, "floating-point-like")
+)
+describe_constraints(
+    xarith.SignlessIntegerBinaryOperation, dict.fromkeys(_BINARY_FIELDS, "signless-integer-like")
+)
+describe_constraints(xarith.NegfOp, dict.fromkeys(("operand", "result"), "floating-point-like"))
 
 
 # -- integer binary ops with `exact` or overflow flags -------------------------

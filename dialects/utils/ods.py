@@ -8,6 +8,11 @@
   and result counts, then required attributes (``requires attribute 'pred'``),
   then types; IRDL checks in another order and words.
 * Predicates: :func:`verify_that` words a failed ODS predicate as upstream does.
+* Types the custom form names that break a constraint: xDSL's format parser
+  checks them as it reads (``Unexpected attribute i32``); upstream's verifier
+  reports them as for any op (``'arith.addf' op operand #0 must be
+  floating-point-like, but got 'i32'``). :func:`_resolve_in_upstream_words`
+  gives the parser's check upstream's words where the op has descriptions.
 * Inherent attributes in the custom form's ``attr-dict`` (optional): upstream
   stores ``index.constant {value = 5 : index} 3`` as the property ``value = 5``;
   xDSL keeps a discardable ``value`` beside the property ``value = 3``.
@@ -23,7 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar, overload
 
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import IRDLOperation, VerificationContext, irdl_op_definition
+from xdsl.irdl import AttrConstraint, IRDLOperation, OpDef, RangeOf, VerificationContext
+from xdsl.irdl import irdl_op_definition
+from xdsl.irdl import VarConstraint, VariadicDef
+from xdsl.irdl.constraints import RangeLengthConstraint
+from xdsl.irdl.declarative_assembly_format import FormatProgram, ParsingState
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
@@ -60,8 +69,27 @@ def verify_cast_compatible(compatible: bool, source: Attribute, result: Attribut
         )
 
 
+_DESCRIBED: dict[type, dict[str, str]] = {}
+
+
+def describe_constraints(op_class: type[IRDLOperation], texts: dict[str, str]) -> None:
+    """Give ``op_class`` and its subclasses ``texts`` as their ``CONSTRAINT_TEXT``:
+    for ops mlkit takes from xDSL, whose classes cannot carry the attribute
+    (IRDL rejects an unannotated class attribute in the subclasses)."""
+    _DESCRIBED[op_class] = texts
+
+
+def constraint_texts(op_class: type[IRDLOperation]) -> dict[str, str]:
+    """The upstream descriptions of ``op_class``'s constraints, by field name."""
+    texts: dict[str, str] = {}
+    for klass in reversed(op_class.__mro__):
+        texts.update(_DESCRIBED.get(klass, {}))
+    texts.update(getattr(op_class, "CONSTRAINT_TEXT", {}))
+    return texts
+
+
 def _constraint_texts(op: IRDLOperation) -> dict[str, str]:
-    return getattr(type(op), "CONSTRAINT_TEXT", {})
+    return constraint_texts(type(op))
 
 
 def _upstream_constraint_error(op: IRDLOperation, err: VerifyException) -> VerifyException:
@@ -215,3 +243,90 @@ class DeclarativeSyntax:
 
     print = Operation.print
     parse = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined]
+
+
+_xdsl_resolve_constraint_variables = FormatProgram.resolve_constraint_variables
+
+
+def _element_constraint(constr: object) -> AttrConstraint | None:
+    """The constraint each value of an operand or result definition must meet
+    (IRDL wraps it in a length and a range constraint)."""
+    if isinstance(constr, RangeLengthConstraint):
+        constr = constr.constraint
+    if isinstance(constr, RangeOf):
+        constr = constr.constr
+    return constr if isinstance(constr, AttrConstraint) else None
+
+
+def _first_failing(
+    defs: Sequence[tuple[str, object]], types: Sequence[object]
+) -> tuple[int, str, Attribute] | None:
+    """(position, field, type) of the first parsed type its field's constraint rejects."""
+    position = 0
+    for (name, arg), parsed in zip(defs, types, strict=True):
+        group = () if parsed is None else (parsed,) if isinstance(parsed, Attribute) else parsed
+        for type_ in group:  # pyright: ignore[reportGeneralTypeIssues]
+            element = _element_constraint(getattr(arg, "constr", None))
+            if element is None:
+                return None
+            try:
+                element.verify(type_, VerificationContext())
+            except VerifyException:
+                return position, name, type_
+            except Exception:  # a constraint that needs the whole group: not ours to word
+                return None
+            position += 1
+        if parsed is None:
+            position += 1
+    return None
+
+
+def _resolve_in_upstream_words(self: FormatProgram, state: ParsingState, op_def: OpDef) -> None:
+    """xDSL's check of the types a custom form names, with upstream's message
+    when a type breaks a constraint the op describes in ``CONSTRAINT_TEXT``."""
+    try:
+        _xdsl_resolve_constraint_variables(self, state, op_def)
+    except VerifyException as err:
+        texts = constraint_texts(state.op_type)
+        for kind, defs, types in (
+            ("operand", op_def.operands, state.operand_types),
+            ("result", op_def.results, state.result_types),
+        ):
+            found = _first_failing(defs, types)
+            if found is None or found[1] not in texts:
+                continue
+            index, field, type_ = found
+            if kind == "result":
+                # an operand whose type the format takes from this result's
+                # (``: type($result)``) is what upstream's verifier names first
+                inferred = _inferred_operand(op_def, state, dict(defs)[field])
+                if inferred is not None and inferred[1] in texts:
+                    kind, (index, field) = "operand", inferred
+            raise VerifyException(
+                f"'{op_def.name}' op {kind} #{index} must be {texts[field]}, "
+                f"but got {type_str(type_)}"
+            ) from err
+        raise
+
+
+def _variable(arg: object) -> str | None:
+    """The name of the type variable an operand or result definition binds."""
+    element = _element_constraint(getattr(arg, "constr", None))
+    return element.name if isinstance(element, VarConstraint) else None
+
+
+def _inferred_operand(op_def: OpDef, state: ParsingState, result: object) -> tuple[int, str] | None:
+    """(position, field) of the first single operand whose type was not written
+    but binds the same type variable as ``result``."""
+    name = _variable(result)
+    if name is None:
+        return None
+    for index, ((field, arg), parsed) in enumerate(zip(op_def.operands, state.operand_types)):
+        if isinstance(arg, VariadicDef):
+            return None  # positions past a variadic are not known here
+        if parsed is None and _variable(arg) == name:
+            return index, field
+    return None
+
+
+FormatProgram.resolve_constraint_variables = _resolve_in_upstream_words  # pyright: ignore[reportAttributeAccessIssue]

@@ -197,3 +197,19 @@ func.func @erfc_fastmath_kind(%a: f32) {
   %0 = math.erfc %a {fastmath = 1 : i32} : f32
   return
 }
+
+// -----
+
+func.func @tanh_integer(%a: i32) {
+  // expected-error @+1 {{'math.tanh' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = math.tanh %a : i32
+  return
+}
+
+// -----
+
+func.func @absi_float(%a: f32) {
+  // expected-error @+1 {{'math.absi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = math.absi %a : f32
+  return
+}

@@ -133,3 +133,36 @@ func.func @remf_integer(%a: i32) {
   %0 = "arith.remf"(%a, %a) : (i32, i32) -> i32
   return
 }
+
+// -----
+
+// The custom form's type breaks a constraint: upstream's verifier words it.
+func.func @addf_integer(%a: i32) {
+  // expected-error @+1 {{'arith.addf' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = arith.addf %a, %a : i32
+  return
+}
+
+// -----
+
+func.func @addi_float(%a: f32) {
+  // expected-error @+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = arith.addi %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @divsi_float(%a: vector<4xf32>) {
+  // expected-error @+1 {{'arith.divsi' op operand #0 must be signless-integer-like, but got 'vector<4xf32>'}}
+  %0 = arith.divsi %a, %a : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @negf_integer(%a: i32) {
+  // expected-error @+1 {{'arith.negf' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = arith.negf %a : i32
+  return
+}
