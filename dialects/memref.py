@@ -763,6 +763,13 @@ class PrefetchOp(IRDLOperation):
         printer.print_attribute(self.memref.type)
 
 
+def _verify_index_count(self: xmemref.LoadOp | xmemref.StoreOp) -> None:
+    """Upstream's index-count check; xDSL's raises a bare ``Exception``."""
+    _check_index_count(self.memref.type, len(self.indices))
+
+
+xmemref.LoadOp.verify_ = xmemref.StoreOp.verify_ = _verify_index_count  # type: ignore[method-assign]
+
 _REPLACED: dict[type, type] = {
     xmemref.CastOp: CastOp,
     xmemref.CopyOp: CopyOp,

@@ -205,3 +205,23 @@ def test_isolated_scopes_catch_values_from_outside() -> None:
     with pytest.raises(DiagnosticError, match="using value defined outside the region"):
         verify_op_tree(module)
     assert dominance_holds(_parse(VALID["nested"]), isolate=True)
+
+
+def test_a_verifier_raising_a_plain_exception_gives_a_located_error() -> None:
+    """xDSL verifiers raise ValueError or bare Exception as well as
+    VerifyException; each is reported at the op like any verifier error."""
+    from xdsl.dialects.arith import AddfOp
+
+    module = _parse(VALID["straight"])
+    original = AddfOp.verify_
+
+    def broken(self: AddfOp) -> None:
+        raise Exception("broken verifier")
+
+    AddfOp.verify_ = broken  # type: ignore[method-assign]
+    try:
+        with pytest.raises(DiagnosticError, match="broken verifier") as err:
+            verify_op_tree(module)
+    finally:
+        AddfOp.verify_ = original  # type: ignore[method-assign]
+    assert err.value.diagnostic.loc.line == 3

@@ -303,3 +303,19 @@ func.func @prefetch_missing_hint(%m: memref<4xf32>, %i: index) {
   "memref.prefetch"(%m, %i) <{isDataCache = true, isWrite = false}> : (memref<4xf32>, index) -> ()
   return
 }
+
+// -----
+
+func.func @load_index_count(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.load' op invalid number of indices for accessed memref, expected 1 but got 2}}
+  %v = memref.load %m[%i, %i] : memref<4xf32>
+  return
+}
+
+// -----
+
+// The op's own check, not the missing terminator, is reported first.
+func.func @store_index_count(%m: memref<4xf32>, %x: f32) {
+  // expected-error @+1 {{'memref.store' op invalid number of indices for accessed memref, expected 1 but got 0}}
+  memref.store %x, %m[] : memref<4xf32>
+}
