@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, IndexType, IntegerAttr
-from xdsl.dialects.builtin import StringAttr, i64
+from xdsl.dialects.builtin import DictionaryAttr, StringAttr, i64
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
@@ -23,6 +23,7 @@ from xdsl.irdl import prop_def, result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from mlkit.dialects.linalg.base import parse_ins_outs, print_ins_outs, verify_destination_style
@@ -187,7 +188,14 @@ class GenericOp(LinalgStructuredOperation):
     @classmethod
     def parse(cls, parser: Parser) -> GenericOp:
         pos = parser.pos
-        trait_attrs = parser.parse_optional_attr_dict()
+        if parser._current_token.kind == MLIRTokenKind.HASH_IDENT:  # pyright: ignore[reportPrivateUsage]
+            # the trait dictionary by an alias (``#trait = {...}``), as upstream allows
+            alias = parser.parse_attribute()
+            if not isinstance(alias, DictionaryAttr):
+                parser.raise_error("expected a dictionary attribute for the trait", pos, parser.pos)
+            trait_attrs = dict(alias.data)
+        else:
+            trait_attrs = parser.parse_optional_attr_dict()
         iterators = trait_attrs.get("iterator_types")
         if not isinstance(iterators, ArrayAttr):
             parser.raise_error(

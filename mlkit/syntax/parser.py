@@ -162,6 +162,17 @@ class LocatedParser(Parser):
         self._first_seen.setdefault(name, operand.span)
         return super().resolve_operand(operand, type)
 
+    def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Any:
+        if arguments is None or arguments:
+            return super().parse_optional_region(arguments)
+        # a function without arguments: upstream refuses an entry-block label
+        # only where there are named arguments (``func.func @f() { ^bb0: ...``)
+        start = self._current_token.span.start
+        region = super().parse_optional_region(None)
+        if region is not None and not region.blocks:
+            self.raise_error("expected non-empty function body", start)
+        return region
+
     def _get_op_by_name(self, name: str) -> type[Operation]:
         if op_type := self.ctx.get_optional_op(
             name, dialect_stack=self._parser_state.dialect_stack

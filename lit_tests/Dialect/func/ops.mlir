@@ -66,3 +66,11 @@ func.func @multi_block(%c: i1, %x: i32) -> i32 {
   // CHECK-NEXT: return %[[Y]] : i32
   return %y : i32
 }
+
+// A function without arguments may label its entry block.
+// CHECK-LABEL: func.func @entry_label()
+// CHECK-NEXT: return
+func.func @entry_label() {
+^bb0:
+  return
+}

@@ -7,6 +7,7 @@
 #mA = affine_map<(d0, d1, d2) -> (d2, d0)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
 #mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+#trait = {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
 
 // CHECK-LABEL: func.func @generic
 func.func @generic(%a: tensor<4x8xf32>, %m: memref<4x8xf32>, %mt: memref<8x4xf32>) -> tensor<4x8xf32> {
@@ -238,4 +239,15 @@ func.func @relayout(%src: tensor<128x256xf32>, %dst: tensor<16x8x8x32xf32>, %d: 
   // CHECK: linalg.softmax dimension(1) ins(%{{.*}} : memref<2x16x32xf32>) outs(%{{.*}} : memref<2x16x32xf32>)
   linalg.softmax dimension(1) ins(%mx : memref<2x16x32xf32>) outs(%mx : memref<2x16x32xf32>)
   return %0, %1, %2, %3 : tensor<16x8x8x32xf32>, tensor<?x?x?x16xf32>, tensor<128x256xf32>, tensor<2x16x32xf32>
+}
+
+// The trait dictionary may be given by an alias.
+// CHECK-LABEL: func.func @generic_trait_alias
+// CHECK: linalg.generic {indexing_maps = [{{.*}}], iterator_types = ["parallel", "parallel"]} ins(
+func.func @generic_trait_alias(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %r = linalg.generic #trait ins(%a : tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
 }
