@@ -1,5 +1,5 @@
-"""convert-index-to-llvm against upstream (same IR after canonicalize/cse;
-min/max, which mlkit lowers to icmp/select, checked by running)."""
+"""convert-index-to-llvm against upstream: the same IR after canonicalize/cse,
+and the same results when run."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from llvm_lowering_oracle import run_both, same_after_normalizing
 
 OPS = """
-func.func @f(%a: index, %b: index, %i: i32) -> (index, index, index, index, i1, i32, index, i1, index, index, index, index, index) {
+func.func @f(%a: index, %b: index, %i: i32) -> (index, index, index, index, i1, i32, index, i1, index, index, index, index, index, index, index, index, index) {
   %0 = index.ceildivs %a, %b
   %1 = index.ceildivu %a, %b
   %2 = index.floordivs %a, %b
@@ -22,7 +22,11 @@ func.func @f(%a: index, %b: index, %i: i32) -> (index, index, index, index, i1, 
   %10 = index.shrs %a, %b
   %11 = index.remu %a, %b
   %12 = index.xor %a, %b
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12 : index, index, index, index, i1, i32, index, i1, index, index, index, index, index
+  %13 = index.maxs %a, %b
+  %14 = index.mins %a, %b
+  %15 = index.maxu %a, %b
+  %16 = index.minu %a, %b
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16 : index, index, index, index, i1, i32, index, i1, index, index, index, index, index, index, index, index, index
 }
 """
 

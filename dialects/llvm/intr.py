@@ -73,9 +73,25 @@ _BINARY = {
 }  # fmt: skip
 _TERNARY = {"fma": "FMAOp", "fmuladd": "FMulAddOp"}
 
+
+class BinaryIntIntrinsic(PureOp, ABC):
+    """``llvm.intr.f(%a, %b) : (T, T) -> T`` on integers, without fastmath flags."""
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    a = operand_def(T)
+    b = operand_def(T)
+    res = result_def(T)
+    assembly_format = INTRINSIC_FORMAT
+
+    def __init__(self, a: SSAValue, b: SSAValue) -> None:
+        super().__init__(operands=[a, b], result_types=[a.type])
+
+
+_INT_BINARY = {"smax": "SMaxOp", "smin": "SMinOp", "umax": "UMaxOp", "umin": "UMinOp"}
+
 INTRINSIC_CLASSES: dict[str, type[IRDLOperation]] = {}
 for _table, _base in ((_UNARY, UnaryFloatIntrinsic), (_BINARY, BinaryFloatIntrinsic),
-                      (_TERNARY, TernaryFloatIntrinsic)):  # fmt: skip
+                      (_TERNARY, TernaryFloatIntrinsic), (_INT_BINARY, BinaryIntIntrinsic)):  # fmt: skip
     for _short, _class_name in _table.items():
         INTRINSIC_CLASSES[_class_name] = define_op(_base, f"llvm.intr.{_short}", _class_name)
 globals().update(INTRINSIC_CLASSES)

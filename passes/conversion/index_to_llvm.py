@@ -4,11 +4,9 @@ Follows upstream's IndexToLLVM: ``index`` becomes ``iN`` (``index-bitwidth``,
 0 meaning 64), arithmetic maps one to one, ``ceildivs``/``ceildivu``/
 ``floordivs`` expand into upstream's sequences, ``casts``/``castu``
 truncate or extend (or vanish between equal widths), ``sizeof`` becomes the
-index bit width and constants take the converted integer type.
-
-Difference from upstream, with the same semantics: ``maxs``/``mins``/
-``maxu``/``minu`` become ``llvm.icmp`` + ``llvm.select``, because mlkit's
-LLVM dialect has no ``llvm.intr.smax``/``smin``/``umax``/``umin`` ops.
+index bit width, constants take the converted integer type, and
+``maxs``/``mins``/``maxu``/``minu`` become ``llvm.intr.smax``/``smin``/
+``umax``/``umin``.
 """
 
 from __future__ import annotations
@@ -31,7 +29,10 @@ _BINARY: dict[str, type[Operation]] = {
     "index.shru": llvm.LShrOp, "index.and": llvm.AndOp, "index.or": llvm.OrOp,
     "index.xor": llvm.XOrOp,
 }  # fmt: skip
-_MIN_MAX = {"index.maxs": "sgt", "index.mins": "slt", "index.maxu": "ugt", "index.minu": "ult"}
+_MIN_MAX: dict[str, type[Operation]] = {
+    "index.maxs": llvm.SMaxOp, "index.mins": llvm.SMinOp,
+    "index.maxu": llvm.UMaxOp, "index.minu": llvm.UMinOp,
+}  # fmt: skip
 _P = llvm.ICMP_PREDICATES
 
 
@@ -78,9 +79,8 @@ class IndexToLLVMPattern(ConvertToLLVMPattern):
             new = _BINARY[name].create(operands=v, result_types=[v[0].type])
             return [new], new.results[0]
         if name in _MIN_MAX:
-            cmp = _icmp(_MIN_MAX[name], v[0], v[1])
-            select = llvm.SelectOp(cmp.res, v[0], v[1])
-            return [cmp, select], select.res
+            new = _MIN_MAX[name](v[0], v[1])
+            return [new], new.results[0]
         if name == "index.cmp":
             predicate = op.properties["pred"]
             cmp = _icmp(str(getattr(predicate, "data").value), v[0], v[1])

@@ -4,15 +4,21 @@
 // CHECK-LABEL: func.func @binary
 // CHECK: llvm.add %{{.*}}, %{{.*}} : i64
 // CHECK: llvm.urem %{{.*}}, %{{.*}} : i64
-// CHECK: llvm.icmp "sgt"
-// CHECK-NEXT: llvm.select
+// CHECK: llvm.intr.smax(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
+// CHECK: llvm.intr.smin(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
+// CHECK: llvm.intr.umax(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
+// CHECK: llvm.intr.umin(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
 // CHECK32-LABEL: func.func @binary
 // CHECK32: llvm.add %{{.*}}, %{{.*}} : i32
-func.func @binary(%a: index, %b: index) -> (index, index, index) {
+// CHECK32: llvm.intr.smax(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
+func.func @binary(%a: index, %b: index) -> (index, index, index, index, index, index) {
   %0 = index.add %a, %b
   %1 = index.remu %a, %b
   %2 = index.maxs %a, %b
-  return %0, %1, %2 : index, index, index
+  %3 = index.mins %a, %b
+  %4 = index.maxu %a, %b
+  %5 = index.minu %a, %b
+  return %0, %1, %2, %3, %4, %5 : index, index, index, index, index, index
 }
 
 // -----

@@ -370,6 +370,10 @@ llvm.func @no_return() {
 // CHECK: %{{[0-9]+}} = llvm.intr.copysign(%arg0, %arg1) : (f32, f32) -> f32
 // CHECK: %{{[0-9]+}} = llvm.intr.sin(%arg0) : (f32) -> f32
 // CHECK: %{{[0-9]+}} = llvm.intr.cos(%arg0) : (f32) -> f32
+// CHECK: %{{[0-9]+}} = llvm.intr.smax(%arg4, %arg4) : (i64, i64) -> i64
+// CHECK: %{{[0-9]+}} = llvm.intr.smin(%arg4, %arg4) : (i64, i64) -> i64
+// CHECK: %{{[0-9]+}} = llvm.intr.umax(%arg5, %arg5) : (i8, i8) -> i8
+// CHECK: %{{[0-9]+}} = llvm.intr.umin(%arg4, %arg4) : (i64, i64) -> i64
 // CHECK: "llvm.intr.memcpy"(%arg3, %arg3, %arg4) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
 // CHECK: "llvm.intr.memset"(%arg3, %arg5, %arg4) <{isVolatile = true}> : (!llvm.ptr, i8, i64) -> ()
 // CHECK: llvm.return
@@ -392,6 +396,10 @@ llvm.func @intrinsics(%arg0: f32, %arg1: f32, %arg2: f32, %arg3: !llvm.ptr, %arg
   %15 = llvm.intr.copysign(%arg0, %arg1) : (f32, f32) -> f32
   %16 = llvm.intr.sin(%arg0) : (f32) -> f32
   %17 = llvm.intr.cos(%arg0) : (f32) -> f32
+  %18 = llvm.intr.smax(%arg4, %arg4) : (i64, i64) -> i64
+  %19 = llvm.intr.smin(%arg4, %arg4) : (i64, i64) -> i64
+  %20 = llvm.intr.umax(%arg5, %arg5) : (i8, i8) -> i8
+  %21 = llvm.intr.umin(%arg4, %arg4) : (i64, i64) -> i64
   "llvm.intr.memcpy"(%arg3, %arg3, %arg4) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
   "llvm.intr.memset"(%arg3, %arg5, %arg4) <{isVolatile = true}> : (!llvm.ptr, i8, i64) -> ()
   llvm.return
