@@ -16,6 +16,13 @@ from upstream_oracle import mlkit_print, upstream_print
 PASS = "expand-strided-metadata"
 
 PROGRAMS = {
+    "static_metadata": """
+func.func @static_metadata(%m: memref<8x16xf32>, %d: memref<?x4xf32, strided<[4, 1], offset: 3>>) -> (index, index, index, index, index, index) {
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<8x16xf32> -> memref<f32>, index, index, index, index, index
+  %base2, %off2, %sizes2:2, %strides2:2 = memref.extract_strided_metadata %d : memref<?x4xf32, strided<[4, 1], offset: 3>> -> memref<f32>, index, index, index, index, index
+  return %off, %sizes#1, %strides#0, %off2, %sizes2#0, %strides2#0 : index, index, index, index, index, index
+}
+""",
     "sv": """
 func.func @sv(%m: memref<8x16xf32>, %o: index, %s: index) -> memref<4x?xf32, strided<[32, ?], offset: ?>> {
   %v = memref.subview %m[%o, 2][4, %s][2, %s] : memref<8x16xf32> to memref<4x?xf32, strided<[32, ?], offset: ?>>

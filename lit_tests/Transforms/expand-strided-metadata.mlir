@@ -94,3 +94,18 @@ func.func @untouched(%m: memref<?xf32>, %n: index) -> f32 {
   %x = memref.load %v[%n] : memref<?xf32>
   return %x : f32
 }
+
+// -----
+
+// What the source's type fixes becomes a constant at the start of the
+// function, one per value; dynamic sizes stay with the op.
+// CHECK-LABEL: func.func @static_metadata
+// CHECK-SAME: (%[[M:.*]]: memref<?x4xf32, strided<[4, 1], offset: 3>>)
+// CHECK-NEXT:   %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:   %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT:   %{{.*}}, %{{.*}}, %[[SIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[M]]
+// CHECK-NEXT:   return %[[C3]], %[[SIZES]]#0, %[[C4]], %[[C4]] :
+func.func @static_metadata(%m: memref<?x4xf32, strided<[4, 1], offset: 3>>) -> (index, index, index, index) {
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<?x4xf32, strided<[4, 1], offset: 3>> -> memref<f32>, index, index, index, index, index
+  return %off, %sizes#0, %strides#0, %sizes#1 : index, index, index, index
+}

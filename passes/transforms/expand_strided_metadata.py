@@ -6,7 +6,8 @@ Covered patterns (upstream's names):
 - ``SubviewFolder``: subview -> extract_strided_metadata + affine.apply + reinterpret_cast;
 - ``ReshapeFolder`` for expand_shape and collapse_shape;
 - ``ExtractStridedMetadataOp*Folder`` for a source produced by reinterpret_cast,
-  alloc, alloca, get_global, cast and extract_strided_metadata (its base buffer).
+  alloc, alloca, get_global, cast and extract_strided_metadata (its base buffer);
+- the op's folder: offsets, sizes and strides the source type fixes become constants.
 Not covered: the folders through assume_alignment and memory_space_cast, and
 ``RewriteExtractAlignedPointerAsIndexOfViewLikeOp``.  Offsets, sizes and strides
 are computed with ``affine.apply`` whose maps have constants folded in; unlike
@@ -26,12 +27,14 @@ from xdsl.context import Context
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, IndexType, IntegerAttr, MemRefType
 from xdsl.dialects.builtin import ModuleOp, NoneAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineConstantExpr, AffineExpr
 from xdsl.ir.affine import AffineMap, AffineSymExpr
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter, RewritePattern
 from xdsl.pattern_rewriter import op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsolatedFromAbove
 
 from mlkit.dialects import affine
 from mlkit.passes.transforms.rewrite_driver import rewrite_regions
@@ -347,6 +350,50 @@ class ExtractStridedMetadataFolder(RewritePattern):
             _replace_metadata(rewriter, op, source, 0, [], [])
 
 
+class StaticMetadataFolder(RewritePattern):
+    """Upstream's ``ExtractStridedMetadataOp::fold``: the offset, sizes and
+    strides the source's type fixes become constants. As upstream's greedy
+    driver places folded constants, they go at the start of the enclosing
+    isolated region's entry block, one per value, in the order they are made."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Block, int], SSAValue] = {}
+        self._last: dict[Block, Operation] = {}
+
+    def _constant(self, rewriter: PatternRewriter, near: Operation, value: int) -> SSAValue:
+        scope = near
+        while (parent := scope.parent_op()) is not None and not parent.has_trait(IsolatedFromAbove):
+            scope = parent
+        entry = scope.parent_block()
+        assert entry is not None
+        found = self._made.get((entry, value))
+        if found is not None and found.owner.parent is entry:  # not erased since
+            return found
+        constant = arith.ConstantOp(IntegerAttr(value, IndexType()))
+        last = self._last.get(entry)
+        if last is not None and last.parent is entry:
+            where = InsertPoint.after(last)
+        else:
+            where = InsertPoint.at_start(entry)
+        rewriter.insert(constant, where)
+        self._last[entry] = constant
+        self._made[(entry, value)] = constant.result
+        return constant.result
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: memref.ExtractStridedMetaDataOp, rewriter: PatternRewriter) -> None:
+        mtype = op.source.type
+        if not isinstance(mtype, MemRefType):
+            return
+        strides, offset = type_strides(mtype)
+        sizes = [None if s == DYNAMIC_INDEX else s for s in mtype.get_shape()]
+        static = [offset, *sizes, *strides]
+        for result, value in zip(op.results[1:], static, strict=True):
+            if value is None or value < 0 or not result.uses:
+                continue
+            rewriter.replace_all_uses_with(result, self._constant(rewriter, op, value))
+
+
 @dataclass(frozen=True)
 class ExpandStridedMetadata(ModulePass):
     """Expand memref operations into easier to analyze constructs"""
@@ -356,5 +403,5 @@ class ExpandStridedMetadata(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         patterns = [SubviewFolder(), ExpandShapeFolder(), CollapseShapeFolder(),
-                    ExtractStridedMetadataFolder()]  # fmt: skip
+                    ExtractStridedMetadataFolder(), StaticMetadataFolder()]  # fmt: skip
         rewrite_regions(op, GreedyRewritePatternApplier(patterns))
