@@ -2,8 +2,8 @@
 ``convert-vector-to-llvm`` emit that :mod:`mlkit.dialects.llvm.intr` lacks.
 
 Bit counting (``ctlz``, ``cttz``, ``ctpop``), integer ``abs``, ``powi``, the
-inverse and hyperbolic trigonometric functions, and the ``vector.reduce.*``
-family. Each prints as upstream does: ops that upstream declares without an
+inverse and hyperbolic trigonometric functions, ``is.fpclass``, ``sincos`` and
+the ``vector.reduce.*`` family. Each prints as upstream does: ops that upstream declares without an
 assembly format (``ctlz``, ``cttz``, ``abs``, the integer and ordered float
 reductions) print in the generic form only.
 """
@@ -17,7 +17,7 @@ from mlkit.dialects.llvm.attrs import NO_FASTMATH, FastMathAttr
 from mlkit.dialects.llvm.interfaces import FastMathOp, PureOp
 from mlkit.dialects.llvm.intr import INTRINSIC_FORMAT, BinaryFloatIntrinsic, FloatIntrinsic
 from mlkit.dialects.llvm.intr import UnaryFloatIntrinsic, UnaryIntrinsic
-from mlkit.dialects.llvm.types import SIGNLESS_INT_LIKE, is_integer_like
+from mlkit.dialects.llvm.types import SIGNLESS_INT_LIKE, LLVMStructType, is_integer_like
 from mlkit.dialects.utils.op_classes import define_op
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType
 from xdsl.ir import Attribute, SSAValue
@@ -91,6 +91,38 @@ class PowIOp(FloatIntrinsic):
     val = operand_def(T)
     power = operand_def(IntegerType)
     res = result_def(T)
+
+
+@irdl_op_definition
+class IsFPClassOp(PureOp):
+    """``"llvm.intr.is.fpclass"(%x) <{bit = 3 : i32}> : (f32) -> i1``: whether
+    ``%x`` is in one of the classes ``bit`` selects (3: NaN, 504: finite)."""
+
+    name = "llvm.intr.is.fpclass"
+    in_ = operand_def(AnyAttr())
+    bit = prop_def(IntegerAttr)
+    res = result_def(AnyAttr())
+
+    def __init__(self, operand: SSAValue, bit: int, result_type: Attribute) -> None:
+        super().__init__(
+            operands=[operand], result_types=[result_type],
+            properties={"bit": IntegerAttr(bit, IntegerType(32))},
+        )  # fmt: skip
+
+
+@irdl_op_definition
+class SincosOp(PureOp, FastMathOp):
+    """``llvm.intr.sincos(%x) : (f32) -> !llvm.struct<(f32, f32)>``: sine and cosine."""
+
+    name = "llvm.intr.sincos"
+    val = operand_def(AnyAttr())
+    res = result_def(LLVMStructType)
+    assembly_format = INTRINSIC_FORMAT
+
+    def __init__(self, operand: SSAValue) -> None:
+        super().__init__(
+            operands=[operand], result_types=[LLVMStructType([operand.type, operand.type])]
+        )
 
 
 _UNARY = {
@@ -179,6 +211,8 @@ INTRINSIC_EXT_OPS: list[type[IRDLOperation]] = [
     AbsOp,
     CtPopOp,
     PowIOp,
+    IsFPClassOp,
+    SincosOp,
     *EXT_FLOAT_CLASSES.values(),
     *REDUCTION_CLASSES.values(),
 ]

@@ -9,12 +9,13 @@ log10, powf, fpowi, fma, floor, round, roundeven, sqrt and trunc (``ctlz``,
 (the default), ``log1p`` ``log(1 + x)``. Fastmath flags and discardable
 attributes carry over. n-D vectors are unrolled into their 1-D vectors.
 
+``isnan`` and ``isfinite`` become ``llvm.intr.is.fpclass`` (classes 3 and 504)
+and ``sincos`` ``llvm.intr.sincos`` with its two results extracted.
+
 Left alone, as upstream leaves them: ops without an intrinsic (erf, erfc,
 cbrt, asinh, acosh, atanh, ipowi, clampf, isinf, isnormal), and ``fpowi`` on
 vectors (upstream creates an invalid ``llvm.intr.powi`` for those). Left alone
-unlike upstream: ``isnan`` and ``isfinite`` (upstream: ``llvm.intr.is.fpclass``)
-and ``sincos`` (upstream: ``llvm.intr.sincos``), as mlkit's llvm dialect has
-neither intrinsic yet.
+unlike upstream: ``sincos`` on n-D vectors.
 """
 
 from __future__ import annotations
@@ -97,10 +98,17 @@ def _rsqrt(type: Attribute, operands: Sequence[SSAValue], attrs: dict[str, Attri
     return [one, sqrt, div]
 
 
+def _fpclass(bit: int) -> Expansion:
+    """``llvm.intr.is.fpclass`` with the class mask ``bit``; ``type`` is the i1 result."""
+    return lambda type, operands, attrs: [ext.IsFPClassOp(operands[0], bit, type)]
+
+
 _EXPANSIONS: dict[str, Expansion] = {
     "math.expm1": _expm1,
     "math.log1p": _log1p,
     "math.rsqrt": _rsqrt,
+    "math.isnan": _fpclass(3),
+    "math.isfinite": _fpclass(504),
 }
 
 
@@ -128,6 +136,14 @@ class MathToLLVMPattern(ConvertToLLVMPattern):
         return lambda type, operands, attrs: [_with(one_to_one(*operands), attrs)]
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if op.name == "math.sincos" and is_llvm_scalar_or_1d(op.operands[0].type):
+            attrs: dict[str, Attribute] = dict(op.attributes)
+            if "fastmath" in op.properties:
+                attrs["fastmathFlags"] = llvm_fastmath(op.properties["fastmath"])
+            both = _with(ext.SincosOp(op.operands[0]), attrs)
+            sin, cos = (llvm.ExtractValueOp(both.results[0], [i]) for i in (0, 1))
+            rewriter.replace(op, [both, sin, cos], [sin.results[0], cos.results[0]])
+            return
         if op.name not in self.handled:
             return
         if op.name == "math.fpowi" and isinstance(op.operands[1].type, VectorType):

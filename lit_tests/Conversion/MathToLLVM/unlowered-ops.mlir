@@ -1,9 +1,8 @@
 // RUN: mlkit-opt %s -convert-math-to-llvm | filecheck %s
 
-// Ops convert-math-to-llvm leaves as they are. erfc, clampf, isinf and
-// isnormal have no LLVM intrinsic, and upstream leaves them too; upstream lowers
-// isnan and isfinite to llvm.intr.is.fpclass and sincos to llvm.intr.sincos,
-// which mlkit's llvm dialect does not have yet.
+// Ops convert-math-to-llvm leaves as they are: erfc, clampf, isinf and
+// isnormal have no LLVM intrinsic, and upstream leaves them too. isnan and
+// isfinite become llvm.intr.is.fpclass, sincos llvm.intr.sincos.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-SAME: (%[[X:.*]]: f32, %[[V:.*]]: vector<4xf64>)
 func.func @left_alone(%x: f32, %v: vector<4xf64>) -> (f32, f32, i1, vector<4xi1>, i1, i1, f32, f32) {
@@ -15,11 +14,13 @@ func.func @left_alone(%x: f32, %v: vector<4xf64>) -> (f32, f32, i1, vector<4xi1>
   %2 = math.isinf %x : f32
   // CHECK: math.isnormal %[[V]] : vector<4xf64>
   %3 = math.isnormal %v : vector<4xf64>
-  // CHECK: math.isnan %[[X]] : f32
+  // CHECK: "llvm.intr.is.fpclass"(%[[X]]) <{bit = 3 : i32}> : (f32) -> i1
   %4 = math.isnan %x : f32
-  // CHECK: math.isfinite %[[X]] : f32
+  // CHECK: "llvm.intr.is.fpclass"(%[[X]]) <{bit = 504 : i32}> : (f32) -> i1
   %5 = math.isfinite %x : f32
-  // CHECK: math.sincos %[[X]] : f32
+  // CHECK: %[[SC:.*]] = llvm.intr.sincos(%[[X]]) : (f32) -> !llvm.struct<(f32, f32)>
+  // CHECK-NEXT: llvm.extractvalue %[[SC]][0] : !llvm.struct<(f32, f32)>
+  // CHECK-NEXT: llvm.extractvalue %[[SC]][1] : !llvm.struct<(f32, f32)>
   %s, %c = math.sincos %x : f32
   // CHECK: llvm.intr.sin
   %6 = math.sin %x : f32

@@ -410,7 +410,7 @@ def _overloaded_types(name: str, op: Operation) -> list[Attribute]:
     """The types an intrinsic's name is mangled with (LLVM re-mangles any
     name that is off, so this only has to be right for the common cases)."""
     types = [v.type for v in op.operands]
-    if name == "memcpy":
+    if name in ("memcpy", "is.fpclass", "sincos"):
         return types
     if name == "memset":
         return [types[0], types[2]]
