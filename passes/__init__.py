@@ -47,6 +47,7 @@ PASSES: tuple[str, ...] = (
     "transforms.buffer_deallocation:BufferDeallocationPipeline",
     "transforms.buffer_hoisting:BufferHoisting",
     "transforms.buffer_loop_hoisting:BufferLoopHoisting",
+    "transforms.arith_expand:ArithExpandOps",
     "transforms.bufferization.one_shot_bufferize:OneShotBufferize",
     "transforms.canonicalize:Canonicalize",
     "transforms.cse:CSE",

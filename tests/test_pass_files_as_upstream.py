@@ -11,17 +11,20 @@ from upstream_oracle import assert_pass_as_upstream, lit_chunks
 
 LIT = Path(__file__).parent.parent / "lit_tests"
 
-FILES = {
-    "Dialect/scf/forall-to-for.mlir": ("builtin.module(func.func(scf-forall-to-for))", False),
-    "GPU/launch-sink-index-computations.mlir": (
+FILES = [  # (lit file, pipeline, whether unregistered ops are allowed)
+    ("Dialect/arith/expand-ops.mlir", "builtin.module(arith-expand)", False),
+    ("Dialect/arith/expand-ops.mlir", "builtin.module(arith-expand{include-bf16=true})", False),
+    ("Dialect/scf/forall-to-for.mlir", "builtin.module(func.func(scf-forall-to-for))", False),
+    (
+        "GPU/launch-sink-index-computations.mlir",
         "builtin.module(gpu-launch-sink-index-computations)",
         True,
     ),
-}
+]
 
 CASES = [
-    pytest.param(text, pipeline, unregistered, id=f"{name}#{i}")
-    for name, (pipeline, unregistered) in FILES.items()
+    pytest.param(text, pipeline, unregistered, id=f"{name}#{i}:{pipeline}")
+    for name, pipeline, unregistered in FILES
     for i, text in enumerate(lit_chunks(LIT / name))
 ]
 
