@@ -21,6 +21,7 @@ PASSES: tuple[str, ...] = (
     "conversion.affine_for_to_gpu:ConvertAffineForToGPU",
     "conversion.affine_to_std:LowerAffinePass",
     "conversion.arith_to_llvm:ConvertArithToLLVM",
+    "conversion.bufferization_to_memref:ConvertBufferizationToMemRef",
     "conversion.cf_to_llvm:ConvertControlFlowToLLVM",
     "conversion.convert_to_llvm:ConvertToLLVM",
     "conversion.elementwise_to_linalg:ConvertElementwiseToLinalgPass",
