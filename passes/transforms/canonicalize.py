@@ -3,7 +3,11 @@ upstream's name and display name.
 
 Upstream's canonicalizer runs on any op (``func.func(canonicalize)``,
 ``gpu.module(canonicalize)``); xDSL's assumes a ``builtin.module``, so this
-walks the regions of whatever op it is given.
+walks the regions of whatever op it is given, in upstream's loop: patterns and
+folding over a worklist, then the dead-code sweep, until nothing changes or
+``max-iterations`` rounds have run (upstream's options: ``top-down``,
+``region-simplify`` without ``aggressive``, ``max-iterations``,
+``max-num-rewrites``, ``test-convergence``).
 
 The dead-code sweep after each walk finds what xDSL's ``region_dce`` finds,
 with two changes. Each op's memory effects are worked out once
@@ -35,9 +39,9 @@ from xdsl.traits import HasCanonicalizationPatternsTrait
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.dead_code_elimination import LiveSet, would_be_trivially_dead
 
+from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
 from mlkit.passes.transforms.effects_memo import remembered_effects
-from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.rewrite_driver import LinearWalker
 from mlkit.pipeline.options import option
 
