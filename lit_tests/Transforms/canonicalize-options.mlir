@@ -21,7 +21,7 @@
 // CONVERGE: canonicalize-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: canonicalizer did not converge within 1 iterations
 
 // ONE-LABEL: func.func @f
-// ONE:         cf.cond_br
+// ONE-NEXT:    cf.br ^{{.*}}(%arg1 : i32)
 
 // AGGRESSIVE: invalid value 'aggressive' for option 'region-simplify' of pass 'canonicalize': expected one of disabled|normal
 func.func @f(%c: i1, %x: i32) -> i32 {

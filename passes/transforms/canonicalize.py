@@ -147,7 +147,6 @@ def canonicalize(
     # post-order walk from its end, which is the reversed pre-order walk
     walker = LinearWalker(
         budget,
-        apply_recursively=False,
         walk_reverse=not top_down,
         post_walk_func=region_dce if region_simplify else None,
     )
@@ -156,7 +155,7 @@ def canonicalize(
         iteration, changed = 0, True
         while changed and (max_iterations < 0 or iteration < max_iterations):
             budget.count = 0
-            changed = walker.rewrite_region(region)
+            changed = walker.rewrite_region_once(region)
             iteration += 1
         converged &= not changed
     return converged

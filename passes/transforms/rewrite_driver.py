@@ -61,6 +61,19 @@ class LinearWalker(PatternRewriteWalker):
             stack.extend((child, False) for child in reversed(children(current)))
 
 
+    def rewrite_region_once(self, region: Region) -> bool:
+        """One round of :meth:`rewrite_region`: seed the worklist, rewrite
+        until it is empty (ops the rewrites create or change join it), then
+        ``post_walk_func``; whether anything changed. For drivers that bound
+        the rounds, as upstream's ``max-iterations``."""
+        listener = self._get_rewriter_listener()
+        self._populate_worklist(region)
+        changed = self._process_worklist(listener)
+        if self.post_walk_func is not None:
+            changed |= self.post_walk_func(region, listener)
+        return changed
+
+
 def rewrite_regions(
     root: Operation,
     pattern: RewritePattern,
