@@ -25,7 +25,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr
 from xdsl.dialects.builtin import DenseResourceAttr, IndexType, IntegerType, UnknownLoc
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.lexer import Input, Span
@@ -165,12 +165,11 @@ class LocatedParser(Parser):
     def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Any:
         if arguments is None or arguments:
             return super().parse_optional_region(arguments)
-        # a function without arguments: upstream refuses an entry-block label
-        # only where there are named arguments (``func.func @f() { ^bb0: ...``)
-        start = self._current_token.span.start
+        # no named arguments (``func.func @f() { ^bb0: ...``): upstream refuses
+        # an entry-block label only where there are some
         region = super().parse_optional_region(None)
         if region is not None and not region.blocks:
-            self.raise_error("expected non-empty function body", start)
+            region.add_block(Block())  # ``{}``: one empty entry block, as with arguments
         return region
 
     def _get_op_by_name(self, name: str) -> type[Operation]:

@@ -160,6 +160,10 @@ class MathToLLVMPattern(ConvertToLLVMPattern):
         operands = self.operands(rewriter, op)
         if array_type is None or operands is None:
             return
+        if is_llvm_scalar_or_1d(array_type):  # ``index``, converted to an integer
+            ops = build(array_type, operands, attrs)
+            self.replace(rewriter, op, ops, [ops[-1].results[0]])
+            return
         ops, value = unroll_nd(array_type, operands, lambda t, vs: build(t, vs, attrs))
         self.replace(rewriter, op, ops, [value])
 

@@ -26,3 +26,12 @@ func.func @left_alone(%x: f32, %v: vector<4xf64>) -> (f32, f32, i1, vector<4xi1>
   %6 = math.sin %x : f32
   return %0, %1, %2, %3, %4, %5, %s, %6 : f32, f32, i1, vector<4xi1>, i1, i1, f32, f32
 }
+
+// An index operand is converted to the index integer, not unrolled as a vector.
+// CHECK-LABEL: func.func @index_operand
+// CHECK: %[[I:.*]] = builtin.unrealized_conversion_cast %{{.*}} : index to i64
+// CHECK-NEXT: llvm.intr.ctpop(%[[I]]) : (i64) -> i64
+func.func @index_operand(%x: index) -> index {
+  %0 = math.ctpop %x : index
+  return %0 : index
+}
