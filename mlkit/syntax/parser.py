@@ -143,12 +143,17 @@ class LocatedParser(Parser):
         """xDSL's, with upstream's message (and note) for a value used with
         another type than where it was defined or first used."""
         name = operand.operand_name
-        values = self.ssa_values.get(name)
-        if values is not None and operand.index < len(values):
-            known = values[operand.index].type
-        else:
-            known = getattr(self.forward_ssa_references.get(name, {}).get(operand.index), "type", None)
-        if known is not None and known != type:
+        try:
+            resolved = super().resolve_operand(operand, type)
+        except ParseError as err:
+            if not err.msg.startswith("operand is used with type"):
+                raise
+            values = self.ssa_values.get(name)
+            known = (
+                values[operand.index].type
+                if values is not None
+                else self.forward_ssa_references[name][operand.index].type
+            )
             refs: list[tuple[Span, str | None]] = []
             if (prior := self._first_seen.get(name)) is not None:
                 refs.append((prior, "prior use here"))
@@ -158,9 +163,10 @@ class LocatedParser(Parser):
                 f"'{type}' vs '{known}'",
                 None,
                 refs,
-            )
-        self._first_seen.setdefault(name, operand.span)
-        return super().resolve_operand(operand, type)
+            ) from None
+        if name not in self._first_seen and name not in self.ssa_values:
+            self._first_seen[name] = operand.span  # a forward reference's first use
+        return resolved
 
     def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Any:
         if arguments is None or arguments:
