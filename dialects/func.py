@@ -111,9 +111,14 @@ class FuncOp(xfunc.FuncOp):
         outputs, res_dicts = parse_function_results(parser)
         attrs = parser.parse_optional_attr_dict_with_keyword()
         extra = dict(attrs.data) if attrs is not None else {}
+        body_at = parser.pos
         region = parser.parse_optional_region(entry_args if entry_args or not types else None)
         if region is None:
             region = Region()
+        elif (block := region.first_block) is not None and block is region.last_block and (
+            block.first_op is None and not block.args
+        ):
+            parser.raise_error("expected non-empty function body", body_at)  # upstream's words
         # like upstream, inherent attributes written in `attributes {...}` are
         # properties; the signature's own argument/result attributes win
         arg_attrs = dict_array(arg_dicts) or extra.pop("arg_attrs", None)

@@ -127,3 +127,9 @@ func.func @public_decl(i32)
 // expected-error @+1 {{expects result attribute array to have the same number of elements as the number of function results, got 2, but expected 1}}
 "func.func"() <{function_type = () -> i32, sym_name = "res_attrs", res_attrs = [{}, {}], sym_visibility = "private"}> ({
 }) : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected non-empty function body}}
+func.func @empty_body() {
+}
