@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from upstream_oracle import assert_upstream_reads_same_ir, ir, upstream_print
+from upstream_oracle import EXPECTED_ERROR, assert_upstream_reads_same_ir, expected_error, ir
+from upstream_oracle import upstream_print
 from xdsl.context import Context
 from xdsl.dialects import test as xdsl_test
 from xdsl.dialects.arith import Arith
@@ -85,18 +86,9 @@ def test_registered_dialect() -> None:
 # -- verifier errors ----------------------------------------------------------
 
 CHUNKS = INVALID.read_text().split("// -----")
-_EXPECTED = re.compile(r"expected-error @\+1 \{\{(.*)\}\}")
-
-
-def _expected(chunk: str) -> str:
-    match = _EXPECTED.search(chunk)
-    assert match is not None, chunk
-    return match.group(1)
-
-
-@pytest.mark.parametrize("chunk", CHUNKS, ids=[_expected(c)[:60] for c in CHUNKS])
+@pytest.mark.parametrize("chunk", CHUNKS, ids=[expected_error(c)[:60] for c in CHUNKS])
 def test_invalid_rejected_by_both(chunk: str) -> None:
-    message = _expected(chunk)
+    message = expected_error(chunk)
     with pytest.raises(DiagnosticError) as mlkit_err:
         _parse(chunk)
     assert message in str(mlkit_err.value)
@@ -109,7 +101,7 @@ def test_invalid_rejected_by_both(chunk: str) -> None:
 
 def test_invalid_file_has_one_chunk_per_error() -> None:
     assert len(CHUNKS) >= 20
-    assert all(len(_EXPECTED.findall(chunk)) == 1 for chunk in CHUNKS)
+    assert all(len(EXPECTED_ERROR.findall(chunk)) == 1 for chunk in CHUNKS)
 
 
 # -- traits and builders --------------------------------------------------------

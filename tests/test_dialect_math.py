@@ -9,13 +9,13 @@ must treat the ops xDSL lacks as upstream does.
 
 from __future__ import annotations
 
-import ctypes
 import math
-import re
 
 import pytest
-from upstream_oracle import DIALECT_ROOT, dialect_differential_tests, ir, mlkit_print
-from upstream_oracle import upstream_print
+from test_math_to_libm import LOWER
+from upstream_oracle import DIALECT_ROOT, EXPECTED_ERROR, dialect_differential_tests, expected_error
+from upstream_oracle import ir
+from upstream_oracle import mlkit_print, run_in_upstream, upstream_print
 from xdsl.dialects import math as xmath
 from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects import func
@@ -34,18 +34,11 @@ test_upstream_reads_same_ir, test_upstream_rejects_invalid_chunk = dialect_diffe
 
 LIBM_LIT = DIALECT_ROOT.parent / "Conversion" / "MathToLibm" / "erfc.mlir"
 CHUNKS = (DIALECT_ROOT / "Math" / "invalid.mlir").read_text().split("// -----")
-_EXPECTED = re.compile(r"expected-error @\+1 \{\{(.*)\}\}")
 
 
-def _expected(chunk: str) -> str:
-    match = _EXPECTED.search(chunk)
-    assert match is not None, chunk
-    return match.group(1)
-
-
-@pytest.mark.parametrize("chunk", CHUNKS, ids=[_expected(c)[:60] for c in CHUNKS])
+@pytest.mark.parametrize("chunk", CHUNKS, ids=[expected_error(c)[:60] for c in CHUNKS])
 def test_invalid_same_message_in_both(chunk: str) -> None:
-    message = _expected(chunk)
+    message = expected_error(chunk)
     with pytest.raises(DiagnosticError) as ours:
         mlkit_print(chunk)
     assert message in str(ours.value)
@@ -55,7 +48,7 @@ def test_invalid_same_message_in_both(chunk: str) -> None:
 
 
 def test_invalid_file_has_one_error_per_chunk() -> None:
-    assert all(len(_EXPECTED.findall(chunk)) == 1 for chunk in CHUNKS)
+    assert all(len(EXPECTED_ERROR.findall(chunk)) == 1 for chunk in CHUNKS)
 
 
 # -- the dialect ----------------------------------------------------------------
@@ -232,22 +225,6 @@ func.func @k(%a: f64) -> f64 attributes {llvm.emit_c_interface} {
   return %sum : f64
 }
 """
-LOWER = (
-    "convert-vector-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
-)
-
-
-def _run_in_upstream(text: str, pipeline: str, arg: float) -> float:
-    from torch_mlir import passmanager
-    from torch_mlir.execution_engine import ExecutionEngine
-
-    with ir.Context():
-        module = ir.Module.parse(text)
-        passmanager.PassManager.parse(pipeline).run(module.operation)
-        engine = ExecutionEngine(module, opt_level=0)
-        arg_c, res = ctypes.c_double(arg), ctypes.c_double()
-        engine.invoke("k", ctypes.pointer(arg_c), ctypes.pointer(res))
-    return res.value
 
 
 def test_erfc_calls_libm() -> None:
@@ -255,7 +232,7 @@ def test_erfc_calls_libm() -> None:
     upstream's own convert-math-to-libm gives, and libm's number."""
     lowered = mlkit_print(ERFC_KERNEL, pipeline="builtin.module(convert-math-to-libm)")
     assert "math." not in lowered and "@erfcf" in lowered and "@erfc(" in lowered
-    ours = _run_in_upstream(lowered, f"builtin.module({LOWER})", 0.5)
-    theirs = _run_in_upstream(ERFC_KERNEL, f"builtin.module(convert-math-to-libm,{LOWER})", 0.5)
+    ours = run_in_upstream(lowered, f"builtin.module({LOWER})", 0.5)
+    theirs = run_in_upstream(ERFC_KERNEL, f"builtin.module(convert-math-to-libm,{LOWER})", 0.5)
     assert ours == theirs
     assert ours == pytest.approx(2 * math.erfc(0.5), rel=1e-6)

@@ -3,13 +3,12 @@ failures, and libm's numbers when the calls run in upstream's ExecutionEngine.""
 
 from __future__ import annotations
 
-import ctypes
 import math
 from pathlib import Path
 
 import pytest
 from mlkit.passes.conversion.math_to_libm import LIBM_NAMES
-from upstream_oracle import ir, mlkit_print, upstream_print
+from upstream_oracle import ir, mlkit_print, run_in_upstream, upstream_print
 
 PASS = "builtin.module(convert-math-to-libm)"
 LIT = Path(__file__).parent.parent / "lit_tests" / "Conversion" / "MathToLibm"
@@ -73,29 +72,6 @@ CASES = [  # (op, type, argument, reference)
 LOWER = "convert-vector-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts"
 
 
-def _load_compiler_builtins() -> None:
-    """Make libgcc_s's builtins visible to the JIT. Truncating f64 to f16
-    (arith.truncf) compiles to a call of ``__truncdfhf2``, which the
-    ExecutionEngine resolves from the process; a Python that has not loaded
-    libgcc_s itself would leave the symbol unresolved."""
-    ctypes.CDLL("libgcc_s.so.1", mode=ctypes.RTLD_GLOBAL)
-
-
-def _run_in_upstream(text: str, pipeline: str, arg: float) -> float:
-    """Lower ``text`` by ``pipeline`` in upstream MLIR, JIT it and call ``@k``."""
-    from torch_mlir import passmanager
-    from torch_mlir.execution_engine import ExecutionEngine
-
-    _load_compiler_builtins()
-    with ir.Context():
-        module = ir.Module.parse(text)
-        passmanager.PassManager.parse(pipeline).run(module.operation)
-        engine = ExecutionEngine(module, opt_level=0)
-        arg_c, res = ctypes.c_double(arg), ctypes.c_double()
-        engine.invoke("k", ctypes.pointer(arg_c), ctypes.pointer(res))
-    return res.value
-
-
 @pytest.mark.parametrize(("op", "type", "arg", "expected"), CASES)
 def test_calls_compute_libm(op: str, type: str, arg: float, expected: float) -> None:
     """mlkit's calls, lowered on by upstream's func/arith/vector conversions,
@@ -115,8 +91,8 @@ def test_calls_compute_libm(op: str, type: str, arg: float, expected: float) -> 
     ])  # fmt: skip
     lowered = mlkit_print(text, pipeline=PASS)
     assert "math." not in lowered
-    ours = _run_in_upstream(lowered, f"builtin.module({LOWER})", arg)
-    theirs = _run_in_upstream(text, f"builtin.module(convert-math-to-libm,{LOWER})", arg)
+    ours = run_in_upstream(lowered, f"builtin.module({LOWER})", arg)
+    theirs = run_in_upstream(text, f"builtin.module(convert-math-to-libm,{LOWER})", arg)
     assert ours == theirs
     tolerance = 2e-3 if type == "f16" else 1e-6
     assert ours == pytest.approx(expected, rel=tolerance)

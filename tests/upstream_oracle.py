@@ -6,6 +6,7 @@ MLIR as the same IR. Without the ``torch-mlir`` test extra they skip.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +55,37 @@ def mlkit_print(
     return print_op(module, generic=generic)
 
 
+EXPECTED_ERROR = re.compile(r"expected-error @\+1 \{\{(.*)\}\}")
+
+
+def expected_error(chunk: str) -> str:
+    """The message a ``--verify-diagnostics`` chunk expects on its next line."""
+    match = EXPECTED_ERROR.search(chunk)
+    assert match is not None, chunk
+    return match.group(1)
+
+
+def run_in_upstream(text: str, pipeline: str, arg: float) -> float:
+    """Lower ``text`` by ``pipeline`` in upstream MLIR, JIT it and call
+    ``@k(f64) -> f64`` (through its C interface) on ``arg``."""
+    import ctypes
+
+    from torch_mlir.execution_engine import ExecutionEngine
+
+    # truncating f64 to f16 compiles to a call of libgcc_s's ``__truncdfhf2``,
+    # which the ExecutionEngine resolves from the process
+    ctypes.CDLL("libgcc_s.so.1", mode=ctypes.RTLD_GLOBAL)
+    with ir.Context():
+        module = ir.Module.parse(text)
+        passmanager.PassManager.parse(pipeline).run(module.operation)
+        engine = ExecutionEngine(module, opt_level=0)
+        arg_c, res = ctypes.c_double(arg), ctypes.c_double()
+        engine.invoke("k", ctypes.pointer(arg_c), ctypes.pointer(res))
+    return res.value
+
+
 def lit_chunks(path: Path) -> list[str]:
     """The ``// -----`` chunks of a lit file, without its comment lines."""
-    import re
-
     return [
         re.sub(r"^//.*$", "", chunk, flags=re.M).strip()
         for chunk in path.read_text().split("// -----")
