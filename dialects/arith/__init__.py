@@ -37,15 +37,20 @@ _BOOL_LIKE = xarith.boolLike
 _NO_FASTMATH = xarith.FastMathFlagsAttr("none")
 
 
+def element_like(type_: Attribute, element: Attribute) -> Attribute:
+    """``element`` shaped like ``type_`` (a scalar, vector or tensor)."""
+    if isinstance(type_, VectorType):
+        return VectorType(element, type_.get_shape(), type_.scalable_dims)
+    if isinstance(type_, TensorType):
+        return TensorType(element, type_.get_shape(), type_.encoding)
+    if isinstance(type_, UnrankedTensorType):
+        return UnrankedTensorType(element)
+    return element
+
+
 def i1_like(type_: Attribute) -> Attribute:
     """``i1`` shaped like ``type_``: the result type of a comparison."""
-    if isinstance(type_, VectorType):
-        return VectorType(i1, type_.get_shape(), type_.scalable_dims)
-    if isinstance(type_, TensorType):
-        return TensorType(i1, type_.get_shape(), type_.encoding)
-    if isinstance(type_, UnrankedTensorType):
-        return UnrankedTensorType(i1)
-    return i1
+    return element_like(type_, i1)
 
 
 # xDSL's binary ops, and mlkit's subclasses of them, in upstream's words when

@@ -21,30 +21,19 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import BFloat16Type, DenseIntOrFPElementsAttr, Float32Type, IntegerAttr
-from xdsl.dialects.builtin import IntegerType, ShapedType, TensorType, VectorType
+from xdsl.dialects.builtin import IntegerType, ShapedType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.utils.type import get_element_type_or_self
 
 from mlkit.dialects import arith
+from mlkit.dialects.arith import element_like
 from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
 from mlkit.pipeline.options import option
 
 
 _NO_OVERFLOW = arith.IntegerOverflowAttr("none")
-
-
-def _element(type_: Attribute) -> Attribute:
-    return type_.get_element_type() if isinstance(type_, ShapedType) else type_
-
-
-def _like(type_: Attribute, element: Attribute) -> Attribute:
-    """``element`` in the shape of ``type_`` (a scalar, vector or tensor)."""
-    if isinstance(type_, VectorType):
-        return VectorType(element, type_.get_shape(), type_.scalable_dims)
-    if isinstance(type_, TensorType):
-        return TensorType(element, type_.get_shape(), type_.encoding)
-    return element
 
 
 class _Builder:
@@ -59,11 +48,10 @@ class _Builder:
 
     def const(self, type_: Attribute, value: int) -> SSAValue:
         """Upstream's ``createConst``: an integer, or a splat of one."""
-        element = _element(type_)
         if isinstance(type_, ShapedType):
             attr: Attribute = DenseIntOrFPElementsAttr.from_list(type_, [value])  # pyright: ignore[reportArgumentType]
         else:
-            attr = IntegerAttr(value, element)  # pyright: ignore[reportArgumentType]
+            attr = IntegerAttr(value, type_)  # pyright: ignore[reportArgumentType]
         return self(arith.ConstantOp(attr, type_))  # pyright: ignore[reportArgumentType]
 
 
@@ -106,7 +94,7 @@ def _floordivsi(b: _Builder, x: SSAValue, y: SSAValue) -> SSAValue:
 
 
 def _bf16_extf(b: _Builder, x: SSAValue, result: Attribute) -> SSAValue:
-    i16, i32 = _like(x.type, IntegerType(16)), _like(x.type, IntegerType(32))
+    i16, i32 = element_like(x.type, IntegerType(16)), element_like(x.type, IntegerType(32))
     bits = b(arith.BitcastOp(x, i16))
     wide = b(arith.ExtUIOp(bits, i32))  # pyright: ignore[reportArgumentType]
     shifted = b(arith.ShLIOp(wide, b.const(i32, 16), overflow=_NO_OVERFLOW))
@@ -114,7 +102,7 @@ def _bf16_extf(b: _Builder, x: SSAValue, result: Attribute) -> SSAValue:
 
 
 def _bf16_truncf(b: _Builder, x: SSAValue, result: Attribute) -> SSAValue:
-    i16, i32 = _like(x.type, IntegerType(16)), _like(x.type, IntegerType(32))
+    i16, i32 = element_like(x.type, IntegerType(16)), element_like(x.type, IntegerType(32))
     is_nan = b(arith.CmpfOp(x, x, "une"))
     c7fff = b.const(i32, 0x7FFF)
     c7fc0 = b.const(i16, 0x7FC0)
@@ -153,7 +141,7 @@ class ExpandPattern(RewritePattern):
             return
         if set(op.properties) - {"fastmath"}:  # a rounding mode: not upstream's expansion
             return
-        source, result = _element(op.operands[0].type), _element(op.results[0].type)
+        source, result = get_element_type_or_self(op.operands[0].type), get_element_type_or_self(op.results[0].type)
         if op.name == "arith.extf" and isinstance(source, BFloat16Type) and isinstance(result, Float32Type):
             rewriter.replace(op, [], [_bf16_extf(b, op.operands[0], op.results[0].type)])
         elif op.name == "arith.truncf" and isinstance(source, Float32Type) and isinstance(result, BFloat16Type):
