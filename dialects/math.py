@@ -99,6 +99,22 @@ class _MathOp(IRDLOperation):
     OPERAND_TEXT: ClassVar[Sequence[str]] = ()
     RESULT_TEXT: ClassVar[Sequence[str]] = ()
 
+    def __init__(
+        self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None
+    ) -> None:
+        """An op of one operand (ops of more define their own)."""
+        operand = SSAValue.get(operand)
+        super().__init__(
+            operands=[operand],
+            result_types=self.result_types_for(operand.type),
+            properties=_fastmath(fastmath),
+        )
+
+    @classmethod
+    def result_types_for(cls, operand: Attribute) -> list[Attribute]:
+        """The result types for an operand of type ``operand``: that type, once per result."""
+        return [operand] * len(cls.RESULT_TEXT)
+
     def verify_relations_(self) -> None:
         results, operands = len(self.RESULT_TEXT), len(self.OPERAND_TEXT)
         if len(self.results) != results:
@@ -222,13 +238,6 @@ class ErfcOp(_SameTypeOp):
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
 
-    def __init__(
-        self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None
-    ) -> None:
-        operand = SSAValue.get(operand)
-        super().__init__(
-            operands=[operand], result_types=[operand.type], properties=_fastmath(fastmath)
-        )
 
 
 @upstream_op
@@ -245,15 +254,6 @@ class SincosOp(_SameTypeOp):
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT, FLOAT_LIKE_TEXT)
 
-    def __init__(
-        self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None
-    ) -> None:
-        operand = SSAValue.get(operand)
-        super().__init__(
-            operands=[operand],
-            result_types=[operand.type, operand.type],
-            properties=_fastmath(fastmath),
-        )
 
 
 @upstream_op
@@ -279,7 +279,8 @@ class ClampFOp(_SameTypeOp):
         fastmath: FastMathFlagsAttr | None = None,
     ) -> None:
         value = SSAValue.get(value)
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[value, min, max],
             result_types=[value.type],
             properties=_fastmath(fastmath),
@@ -318,15 +319,9 @@ class _FloatClassificationOp(_MathOp):
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (BOOL_LIKE_TEXT,)
 
-    def __init__(
-        self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None
-    ) -> None:
-        operand = SSAValue.get(operand)
-        super().__init__(
-            operands=[operand],
-            result_types=[i1_like(operand.type)],
-            properties=_fastmath(fastmath),
-        )
+    @classmethod
+    def result_types_for(cls, operand: Attribute) -> list[Attribute]:
+        return [i1_like(operand)]
 
     def verify_types_(self) -> None:
         verify_that(
