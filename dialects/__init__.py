@@ -26,6 +26,7 @@ DIALECTS: dict[str, str] = {
     "omp": "mlkit.dialects.omp:OpenMP",
     "scf": "mlkit.dialects.scf:Scf",
     "tensor": "mlkit.dialects.tensor:Tensor",
+    "transform": "mlkit.dialects.transform:Transform",
     "ub": "xdsl.dialects.ub:UB",
     "vector": "mlkit.dialects.vector:Vector",
 }

@@ -74,6 +74,8 @@ PASSES: tuple[str, ...] = (
     "transforms.scf_forall_to_for:ScfForallToFor",
     "transforms.scf_parallel_loop_tiling:ScfParallelLoopTiling",
     "transforms.symbol_dce:SymbolDCE",
+    "transforms.transform_erase_schedule:TransformEraseSchedule",
+    "transforms.transform_interpreter:TransformInterpreter",
 )
 
 PIPELINES: tuple[str, ...] = (

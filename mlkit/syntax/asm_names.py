@@ -72,9 +72,22 @@ def _constant_name(value: Attribute) -> str:
     return "cst"
 
 
+# Transform ops name their results after their ODS result names; the last
+# group takes whatever results are left (``%loops:2``).
+_TRANSFORM_RESULTS: dict[str, tuple[str, ...]] = {
+    "transform.structured.tile_using_for": ("tiled_linalg_op", "loops"),
+    "transform.structured.tile_using_forall": ("tiled_op", "forall_op"),
+    "transform.structured.fuse": ("transformed", "loops"),
+}
+
+
 def result_groups(op: Operation) -> list[tuple[str, int]] | None:
     """(name, count) per named group of results, for ops that name several
     results (a group of more than one prints as ``%sizes:2``), else None."""
+    if (names := _TRANSFORM_RESULTS.get(op.name)) is not None:
+        rest = len(op.results) - len(names) + 1
+        groups = [(name, 1) for name in names[:-1]] + [(names[-1], rest)]
+        return [g for g in groups if g[1] > 0] if rest >= 0 else None
     if op.name == "gpu.shuffle" and len(op.results) == 2:
         return [("shuffleResult", 1), ("valid", 1)]
     if op.name == "gpu.rotate" and len(op.results) == 2:

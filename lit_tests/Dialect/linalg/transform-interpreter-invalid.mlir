@@ -1,0 +1,50 @@
+// RUN: mlkit-opt %s -split-input-file -transform-interpreter -verify-diagnostics
+
+module attributes {transform.with_named_sequence} {
+  func.func @f(%a: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+    // expected-note @+1 {{target op}}
+    %0 = linalg.matmul ins(%a, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %0 : tensor<8x8xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{too many tiles provided, expected at most 3 found 4}}
+    %1, %loops:4 = transform.structured.tile_using_for %0 tile_sizes [1, 2, 3, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
+    // expected-note @+1 {{target op}}
+    return %a : tensor<8xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["func.return"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{only ops implementing TilingInterface are supported}}
+    %1, %loop = transform.structured.tile_using_for %0 tile_sizes [4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// expected-error @+1 {{could not find a nested named sequence with name: __transform_main}}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @other(%root: !transform.any_op {transform.readonly}) {
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{'transform.structured.tile_using_forall' is not supported by mlkit's transform interpreter}}
+    %1, %2 = transform.structured.tile_using_forall %0 tile_sizes [4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

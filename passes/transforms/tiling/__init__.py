@@ -1,0 +1,1 @@
+"""Tiling of structured ops: the tiling interface and the ``scf`` drivers over it."""

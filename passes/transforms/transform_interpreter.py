@@ -1,0 +1,172 @@
+"""``transform-interpreter``: run the module's transform script on the module.
+
+As upstream's pass: the entry point is the ``transform.named_sequence`` named
+``entry-point`` (``__transform_main``) nested in the module; its first
+argument is bound to the module, and its ops run in order, each mapping its
+operand handles (lists of payload ops) to result handles. The script stays in
+the module, as upstream leaves it.
+
+mlkit interprets ``structured.match``, ``structured.tile_using_for``,
+``structured.fuse`` (tiling with ``scf.for`` and greedy producer fusion,
+through ``passes/transforms/tiling``) and ``yield``. xDSL's interpreter tiles with its own classes of the slice ops
+and has no fusion, so it is not reused. Any other transform op is a located
+error rather than a silent no-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import transform as xtransform
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
+from mlkit.diagnostics.emit import emit_error
+from mlkit.diagnostics.locations import op_loc
+from mlkit.dialects.transform import FuseOp, static_values
+from mlkit.passes.transforms.tiling.interface import is_tileable
+from mlkit.passes.transforms.tiling.scf_tiling import (
+    TilingError,
+    TilingResult,
+    tile_and_fuse,
+    tile_using_for,
+)
+from mlkit.pipeline.options import option
+
+Handles = dict[SSAValue, list[Operation]]
+
+
+def _failure(op: Operation, message: str, target: Operation | None = None) -> DiagnosticError:
+    """A transform op's failure, with upstream's ``target op`` note."""
+    error = DiagnosticError(Diagnostic(Severity.ERROR, message, op_loc(op)))
+    if target is not None:
+        error.diagnostic.notes.append(Diagnostic(Severity.NOTE, "target op", op_loc(target)))
+    return error
+
+
+def _match(op: xtransform.MatchOp, handles: Handles) -> list[list[Operation]]:
+    roots = handles[op.target]
+    if len(roots) != 1:
+        raise _failure(op, "requires exactly one target handle")
+    names = None if op.ops is None else {name.data for name in op.ops}
+    wanted = op.op_attrs.data if op.op_attrs is not None else {}
+    interface = None if op.interface is None else op.interface.value.data
+    found: list[Operation] = []
+    for candidate in roots[0].walk(region_first=True):
+        if names is not None and candidate.name not in names:
+            continue
+        if interface is not None and not is_tileable(candidate):
+            continue  # LinalgOp and TilingInterface: mlkit's structured ops
+        attrs = {**candidate.properties, **candidate.attributes}
+        if any(attrs.get(k) != v for k, v in wanted.items()):
+            continue
+        found.append(candidate)
+    return [found]
+
+
+def _tile(op: Operation, handles: Handles, run: Callable[[Operation], TilingResult]) -> list[list[Operation]]:
+    """Apply ``run`` to each target: the tiled ops, then one handle per loop."""
+    tiled: list[Operation] = []
+    loops: list[list[Operation]] = [[] for _ in op.results[1:]]
+    for target in handles[op.operands[0]]:
+        if not is_tileable(target):
+            raise _failure(op, "only ops implementing TilingInterface are supported", target)
+        try:
+            result = run(target)
+        except TilingError as exc:
+            raise _failure(op, str(exc), target) from None
+        tiled.append(result.tiled_op)
+        for handle, loop in zip(loops, result.loops):
+            handle.append(loop)
+    return [tiled, *loops]
+
+
+def _tile_using_for(op: xtransform.TileOp, handles: Handles) -> list[list[Operation]]:
+    if op.dynamic_sizes:
+        raise _failure(op, "dynamic tile sizes are not supported yet")
+    if op.scalable_sizes is not None and any(op.scalable_sizes.get_values()):
+        raise _failure(op, "scalable tile sizes are not supported yet")
+    sizes = static_values(op.static_sizes)
+    interchange = static_values(op.interchange)
+    return _tile(op, handles, lambda target: _checked(tile_using_for, target, sizes, interchange))
+
+
+def _fuse(op: FuseOp, handles: Handles) -> list[list[Operation]]:
+    if op.use_forall is not None:
+        raise _failure(op, "use_forall is not supported yet")
+    sizes = static_values(op.static_tile_sizes)
+    interchange = static_values(op.static_tile_interchange)
+    return _tile(op, handles, lambda target: _checked(tile_and_fuse, target, sizes, interchange))
+
+
+def _checked(
+    run: Callable[..., TilingResult], target: Operation, sizes: tuple[int, ...], interchange: tuple[int, ...]
+) -> TilingResult:
+    num_loops = getattr(target, "get_num_loops")()
+    if len(sizes) > num_loops:
+        raise TilingError(f"too many tiles provided, expected at most {num_loops} found {len(sizes)}")
+    return run(target, sizes, interchange)
+
+
+@dataclass(frozen=True)
+class TransformInterpreter(ModulePass):
+    """Transform dialect interpreter"""
+
+    name = "transform-interpreter"
+
+    entry_point: str = option("__transform_main", "Entry point of the pass pipeline.")
+    debug_payload_root_tag: str = option(
+        "", "Select the operation with 'transform.target_tag' attribute having the given value as payload IR root."
+    )
+    disable_expensive_checks: bool = option(False, "Disable expensive checks in the interpreter for a faster run.")
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        entry = next(
+            (
+                candidate
+                for candidate in op.walk()
+                if isinstance(candidate, xtransform.NamedSequenceOp)
+                and candidate.sym_name.data == self.entry_point
+            ),
+            None,
+        )
+        if entry is None:
+            raise emit_error(ctx, op, f"could not find a nested named sequence with name: {self.entry_point}")
+        root: Operation = op
+        if self.debug_payload_root_tag:
+            tagged = [
+                o
+                for o in op.walk()
+                if getattr(o.attributes.get("transform.target_tag"), "data", None)
+                == self.debug_payload_root_tag
+            ]
+            if len(tagged) != 1:
+                raise emit_error(
+                    ctx, op, f"expected exactly one payload root tagged '{self.debug_payload_root_tag}'"
+                )
+            root = tagged[0]
+        block = entry.body.block
+        handles: Handles = {}
+        if block.args:
+            handles[block.args[0]] = [root]
+        for transform_op in block.ops:
+            run = _INTERPRETERS.get(type(transform_op))
+            if run is None:
+                if isinstance(transform_op, xtransform.YieldOp):
+                    break
+                raise emit_error(
+                    ctx, transform_op, f"'{transform_op.name}' is not supported by mlkit's transform interpreter"
+                )
+            for result, payload in zip(transform_op.results, run(transform_op, handles)):
+                handles[result] = payload
+
+
+_INTERPRETERS: dict[type[Operation], Callable[..., list[list[Operation]]]] = {
+    xtransform.MatchOp: _match,
+    xtransform.TileOp: _tile_using_for,
+    FuseOp: _fuse,
+}
