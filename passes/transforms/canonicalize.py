@@ -43,6 +43,8 @@ from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
 from mlkit.passes.transforms.effects_memo import remembered_effects
 from mlkit.passes.transforms.rewrite_driver import LinearWalker
+from mlkit.passes.transforms.side_effects import is_structured
+from mlkit.passes.transforms.side_effects import would_be_trivially_dead as structured_dead
 from mlkit.pipeline.options import option
 
 
@@ -61,7 +63,9 @@ def _live_ops(region: Region) -> set[Operation]:
         for block in PostOrderIterator(first):
             for op in block.ops:
                 regions.extend(op.regions)
-                if not would_be_trivially_dead(op):
+                if not would_be_trivially_dead(op) and not (
+                    is_structured(op) and structured_dead(op)  # linalg on tensors
+                ):
                     live.add(op)
                     work.append(op)
     while work:

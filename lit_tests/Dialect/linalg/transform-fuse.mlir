@@ -91,3 +91,30 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// After fusion the producers outside the loops are dead; canonicalize erases
+// linalg ops on tensors whose results are unused, as upstream's does.
+
+// RUN: mlkit-opt %s -split-input-file -transform-interpreter -canonicalize | FileCheck %s --check-prefix=CLEAN
+// CLEAN-LABEL: func.func @dead_producers
+// CLEAN-NOT:     linalg.fill
+// CLEAN:         scf.for
+// CLEAN:           linalg.fill
+// CLEAN:           linalg.matmul
+// CLEAN:         return
+module attributes {transform.with_named_sequence} {
+  func.func @dead_producers(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tensor<64x64xf32> {
+    %e = tensor.empty() : tensor<64x64xf32>
+    %zero = arith.constant 0.0 : f32
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+    %0 = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+    return %0 : tensor<64x64xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %1, %loop = transform.structured.fuse %0 tile_sizes [16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
