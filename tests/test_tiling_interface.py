@@ -144,3 +144,32 @@ def test_same_nest_as_upstream(target: str, script: str) -> None:
     erase = "builtin.module(test-transform-dialect-erase-schedule,lower-to-cpu)"
     theirs = mlkit.compile(upstream, erase, cache=False).f(a, b)
     np.testing.assert_allclose(mlkit.compile(text, TILED, cache=False).f(a, b), theirs, rtol=1e-5, atol=1e-5)
+
+
+FORALL_SCRIPTS = {
+    "tile_sizes": "%1, %2 = transform.structured.tile_using_forall %0 tile_sizes [8, 16]"
+    " : (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
+    "num_threads": "%1, %2 = transform.structured.tile_using_forall %0 num_threads [3, 2]"
+    " : (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
+    "fuse": "%1, %2 = transform.structured.fuse %0 tile_sizes [8, 16] {use_forall}"
+    " : (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
+}
+
+
+def _forall_header(text: str) -> list[str]:
+    """Each forall's bounds and shared outputs' types, and the ops of its body."""
+    body = text.split("transform.named_sequence")[0]
+    headers = re.findall(r"scf\.forall \([^)]*\) (.*) shared_outs", body)
+    names = re.findall(r"\b(linalg\.\w+|tensor\.(?:extract|parallel_insert)_slice)\b", body)
+    return headers + names[names.index("tensor.extract_slice") :]
+
+
+@pytest.mark.parametrize("kind", sorted(FORALL_SCRIPTS))
+def test_forall_nest_as_upstream(kind: str) -> None:
+    oracle = pytest.importorskip("upstream_oracle")
+    target = "linalg.generic" if kind == "fuse" else "linalg.matmul"
+    text = _case(33, 40, 17, target, FORALL_SCRIPTS[kind])
+    pipeline = "builtin.module(transform-interpreter,canonicalize,cse)"
+    upstream = oracle.upstream_print(text, generic=False, pipeline=pipeline)
+    ours = oracle.mlkit_print(text, pipeline=pipeline)
+    assert _forall_header(ours) == _forall_header(upstream)

@@ -15,7 +15,7 @@ from xdsl.dialects.gpu import AsyncTokenType, DimensionAttr, LoopDimMapAttr
 from xdsl.ir import Dialect
 
 from mlkit.dialects.gpu.attrs import AddressSpaceAttr, AllReduceOperationAttr, BarrierScopeAttr
-from mlkit.dialects.gpu.attrs import ObjectAttr, SelectObjectAttr, ShuffleModeAttr
+from mlkit.dialects.gpu.attrs import MAPPING_ATTRS, ObjectAttr, SelectObjectAttr, ShuffleModeAttr
 from mlkit.dialects.gpu.kernel import KERNEL_OPS
 from mlkit.dialects.gpu.memory import MEMORY_OPS
 from mlkit.dialects.gpu.ops import GPU_OPS
@@ -34,6 +34,7 @@ GPU = Dialect(
         ObjectAttr,
         SelectObjectAttr,
         LoopDimMapAttr,  # xDSL's, upstream's syntax; written by gpu-map-parallel-loops
+        *MAPPING_ATTRS,
     ],
 )
 

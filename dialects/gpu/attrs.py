@@ -6,7 +6,8 @@ Reused from xDSL as they agree with upstream: ``!gpu.async.token`` and
 * ``#gpu<all_reduce_op ...>``: xDSL's enum has ``max``/``min`` and lacks
   ``minui``, ``minsi``, ``minnumf``, ``maxnumf``, ``minimumf``, ``maximumf``;
   upstream has exactly the latter set.
-* ``#gpu<shuffle_mode ...>``, ``#gpu.address_space<...>``,
+* ``#gpu.block<x>`` and the other ``scf.forall`` device mappings,
+  ``#gpu<shuffle_mode ...>``, ``#gpu.address_space<...>``,
   ``#gpu.barrier_scope<...>``, ``#gpu.object<...>``, ``#gpu.select_object``:
   missing from xDSL.
 """
@@ -114,6 +115,31 @@ AddressSpaceAttr = enum_attribute(
 BarrierScopeAttr = enum_attribute(
     "gpu.barrier_scope", "BarrierScopeAttr", BarrierScope, "angle",
     """``#gpu.barrier_scope<subgroup>``: the execution scope of ``gpu.barrier``.""",
+)
+
+
+class MappingId(StrEnum):
+    """Upstream's ``MappingId``: what an ``scf.forall`` dimension maps onto."""
+
+    X = "x"
+    Y = "y"
+    Z = "z"
+    LINEAR_DIM_0 = "linear_dim_0"
+    LINEAR_DIM_1 = "linear_dim_1"
+    LINEAR_DIM_2 = "linear_dim_2"
+    LINEAR_DIM_3 = "linear_dim_3"
+    LINEAR_DIM_4 = "linear_dim_4"
+    LINEAR_DIM_5 = "linear_dim_5"
+    LINEAR_DIM_6 = "linear_dim_6"
+    LINEAR_DIM_7 = "linear_dim_7"
+    LINEAR_DIM_8 = "linear_dim_8"
+    LINEAR_DIM_9 = "linear_dim_9"
+
+
+# ``#gpu.block<x>``, ``#gpu.thread<y>``...: the device mappings of ``scf.forall``.
+MAPPING_ATTRS = tuple(
+    enum_attribute(f"gpu.{kind}", f"GPU{kind.capitalize()}MappingAttr", MappingId, "angle")
+    for kind in ("block", "warpgroup", "warp", "thread", "lane")
 )
 
 

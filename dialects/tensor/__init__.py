@@ -30,7 +30,7 @@ from mlkit.dialects.tensor.common import verify_element_type_match
 from mlkit.dialects.tensor.gather import GatherOp, ScatterOp
 from mlkit.dialects.tensor.region import GenerateOp, PadOp, YieldOp
 from mlkit.dialects.tensor.reshape import CollapseShapeOp, ExpandShapeOp, ReshapeOp
-from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp
+from mlkit.dialects.tensor.slices import ExtractSliceOp, InsertSliceOp, ParallelInsertSliceOp
 from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import DeclarativeSyntax, INDEX, VARIADIC_INDEX, type_str
 from mlkit.dialects.utils.ods import upstream_op, verify_cast_compatible, verify_that
@@ -340,6 +340,7 @@ Tensor = Dialect(
         InsertOp,
         InsertSliceOp,
         PadOp,
+        ParallelInsertSliceOp,
         RankOp,
         ReshapeOp,
         ScatterOp,

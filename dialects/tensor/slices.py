@@ -1,4 +1,5 @@
-"""``tensor.extract_slice`` and ``tensor.insert_slice``: xDSL's ops (fields and
+"""``tensor.extract_slice``, ``tensor.insert_slice`` and ``parallel_insert_slice``
+(which xDSL lacks): xDSL's ops (fields and
 syntax agree with upstream) with upstream's verifier, which xDSL lacks: offset,
 size and stride list checks, the result type against the static sizes
 (rank-reducing allowed) and static in-bounds checks.
@@ -12,7 +13,8 @@ from typing import ClassVar
 from xdsl.dialects import tensor as xtensor
 from xdsl.dialects.builtin import DenseArrayBase, IndexType, TensorType, i64
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation, VarConstraint, base, operand_def, prop_def, result_def
+from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, VarConstraint, base, operand_def
+from xdsl.irdl import prop_def, result_def
 from xdsl.irdl import var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
@@ -192,3 +194,37 @@ class InsertSliceOp(DeclarativeSyntax, _SliceMixin, xtensor.InsertSliceOp):
     def verify_relations_(self) -> None:
         if isinstance(self.dest.type, TensorType):
             verify_that(self.result.type == self.dest.type, "expected result type to match dest type")
+
+
+@upstream_op
+class ParallelInsertSliceOp(_SliceMixin):
+    """``tensor.parallel_insert_slice %tile into %out[..] [..] [..]``: one thread's
+    tile of an ``scf.forall`` shared output, in its ``scf.forall.in_parallel``."""
+
+    name = "tensor.parallel_insert_slice"
+
+    source = operand_def(TensorType)
+    dest = operand_def(TensorType)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "source": RANKED_TENSOR,
+        "dest": RANKED_TENSOR,
+        **_SliceMixin.CONSTRAINT_TEXT,
+    }
+    WHOLE: ClassVar[str] = "dest"
+    SLICE: ClassVar[str] = "source"
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    assembly_format = (
+        "$source `into` $dest ``custom<DynamicIndexList>($offsets, $static_offsets)"
+        "custom<DynamicIndexList>($sizes, $static_sizes)"
+        "custom<DynamicIndexList>($strides, $static_strides)"
+        "attr-dict `:` type($source) `into` type($dest)"
+    )
+    custom_directives = (DynamicIndexList,)
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        if parent is None or parent.name != "scf.forall.in_parallel":
+            raise VerifyException(
+                f"expected InParallelOpInterface parent, got:{parent.name if parent else ''}"
+            )
+        super().verify_()

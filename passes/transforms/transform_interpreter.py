@@ -7,8 +7,9 @@ operand handles (lists of payload ops) to result handles. The script stays in
 the module, as upstream leaves it.
 
 mlkit interprets ``structured.match``, ``structured.tile_using_for``,
-``structured.fuse`` (tiling with ``scf.for`` and greedy producer fusion,
-through ``passes/transforms/tiling``) and ``yield``. xDSL's interpreter tiles with its own classes of the slice ops
+``structured.tile_using_forall``, ``structured.fuse`` (tiling with ``scf.for``
+or ``scf.forall`` and greedy producer fusion, through
+``passes/transforms/tiling``) and ``yield``. xDSL's interpreter tiles with its own classes of the slice ops
 and has no fusion, so it is not reused. Any other transform op is a located
 error rather than a silent no-op.
 """
@@ -27,13 +28,14 @@ from xdsl.passes import ModulePass
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.emit import emit_error
 from mlkit.diagnostics.locations import op_loc
-from mlkit.dialects.transform import FuseOp, static_values
+from mlkit.dialects.transform import FuseOp, TileUsingForallOp, static_values
 from mlkit.passes.transforms.tiling.interface import is_tileable
 from mlkit.passes.transforms.tiling.scf_tiling import (
     TilingError,
     TilingResult,
     tile_and_fuse,
     tile_using_for,
+    tile_using_forall,
 )
 from mlkit.pipeline.options import option
 
@@ -96,20 +98,36 @@ def _tile_using_for(op: xtransform.TileOp, handles: Handles) -> list[list[Operat
 
 
 def _fuse(op: FuseOp, handles: Handles) -> list[list[Operation]]:
-    if op.use_forall is not None:
-        raise _failure(op, "use_forall is not supported yet")
     sizes = static_values(op.static_tile_sizes)
     interchange = static_values(op.static_tile_interchange)
-    return _tile(op, handles, lambda target: _checked(tile_and_fuse, target, sizes, interchange))
+    forall = op.use_forall is not None
+    return _tile(
+        op, handles, lambda target: _checked(tile_and_fuse, target, sizes, interchange, forall)
+    )
 
 
-def _checked(
-    run: Callable[..., TilingResult], target: Operation, sizes: tuple[int, ...], interchange: tuple[int, ...]
-) -> TilingResult:
+def _tile_using_forall(op: TileUsingForallOp, handles: Handles) -> list[list[Operation]]:
+    sizes = op.static_tile_sizes
+    counts = op.static_num_threads
+    if sizes is not None and counts is not None:
+        raise _failure(op, "num_threads and tile_sizes cannot be given together")
+    given = static_values(sizes if sizes is not None else counts)
+
+    def run(target: Operation) -> TilingResult:
+        _checked(lambda *_: None, target, given, ())
+        if sizes is not None:
+            return tile_using_forall(target, tile_sizes=given, mapping=op.mapping)
+        return tile_using_forall(target, num_threads=given, mapping=op.mapping)
+
+    tiled, forall = _tile(op, handles, run)
+    return [tiled, forall]
+
+
+def _checked(run: Callable[..., TilingResult], target: Operation, sizes: tuple[int, ...], *rest: object) -> TilingResult:
     num_loops = getattr(target, "get_num_loops")()
     if len(sizes) > num_loops:
         raise TilingError(f"too many tiles provided, expected at most {num_loops} found {len(sizes)}")
-    return run(target, sizes, interchange)
+    return run(target, sizes, *rest)
 
 
 @dataclass(frozen=True)
@@ -169,4 +187,5 @@ _INTERPRETERS: dict[type[Operation], Callable[..., list[list[Operation]]]] = {
     xtransform.MatchOp: _match,
     xtransform.TileOp: _tile_using_for,
     FuseOp: _fuse,
+    TileUsingForallOp: _tile_using_forall,
 }

@@ -50,6 +50,7 @@ __all__ = [
     "iteration_domain",
     "reduction_dims",
     "result_tile_domain",
+    "slice_lists",
     "tiled_implementation",
 ]
 
@@ -89,6 +90,24 @@ def is_tileable(op: Operation) -> bool:
         return False
     kinds = {type(v.type) for v in operands if isinstance(v.type, ShapedType)}
     return kinds in ({TensorType}, {MemRefType})
+
+
+def slice_lists(
+    offsets: Sequence[Size], sizes: Sequence[Size]
+) -> tuple[list[list[SSAValue]], dict[str, Attribute]]:
+    """The dynamic offsets and sizes, and the static lists, of a unit-stride
+    ``insert_slice``-like op."""
+
+    def static(values: Sequence[Size]) -> DenseArrayBase:
+        return DenseArrayBase.from_list(i64, [v if isinstance(v, int) else DYNAMIC_INDEX for v in values])
+
+    dynamic = [[v for v in values if not isinstance(v, int)] for values in (offsets, sizes)]
+    props: dict[str, Attribute] = {
+        "static_offsets": static(offsets),
+        "static_sizes": static(sizes),
+        "static_strides": static([1] * len(offsets)),
+    }
+    return dynamic, props
 
 
 @dataclass
@@ -160,23 +179,9 @@ class IRBuilder:
     def insert_slice(
         self, tile: SSAValue, dest: SSAValue, offsets: Sequence[Size], sizes: Sequence[Size]
     ) -> SSAValue:
-        def static(values: Sequence[Size]) -> DenseArrayBase:
-            return DenseArrayBase.from_list(i64, [v if isinstance(v, int) else DYNAMIC_INDEX for v in values])
-
+        dynamic, props = slice_lists(offsets, sizes)
         op = tensor.InsertSliceOp(
-            operands=[
-                tile,
-                dest,
-                [o for o in offsets if not isinstance(o, int)],
-                [s for s in sizes if not isinstance(s, int)],
-                [],
-            ],
-            properties={
-                "static_offsets": static(offsets),
-                "static_sizes": static(sizes),
-                "static_strides": static([1] * len(offsets)),
-            },
-            result_types=[dest.type],
+            operands=[tile, dest, *dynamic, []], properties=props, result_types=[dest.type]
         )
         return self.insert(op).results[0]
 
