@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects import transform as xtransform
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FunctionType, UnitAttr, i32, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FunctionType, UnitAttr, i1, i32, i64
 from xdsl.dialects.transform import AnyOpType, TransformHandleType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
@@ -33,8 +33,9 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
+from mlkit.dialects.utils.ods import DeclarativeSyntax
 
-__all__ = ["FuseOp", "TileUsingForallOp", "Transform"]
+__all__ = ["FuseOp", "TileUsingForOp", "TileUsingForallOp", "Transform"]
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
@@ -246,9 +247,36 @@ class FuseOp(IRDLOperation):
             seen.add(value)
 
 
+@irdl_op_definition
+class TileUsingForOp(DeclarativeSyntax, xtransform.TileOp):
+    """xDSL's op with upstream's verifier wording."""
+
+    name = "transform.structured.tile_using_for"
+
+    target = operand_def(TransformHandleType)
+    dynamic_sizes = var_operand_def(TransformHandleType)
+    static_sizes = opt_prop_def(DenseArrayBase.constr(i64))
+    interchange = opt_prop_def(DenseArrayBase.constr(i64))
+    scalable_sizes = opt_prop_def(DenseArrayBase.constr(i1))
+    tiled_linalg_op = result_def(AnyOpType)
+    loops = var_result_def(AnyOpType)
+    assembly_format = xtransform.TileOp.assembly_format
+    custom_directives = xtransform.TileOp.custom_directives
+
+    def verify_(self) -> None:
+        sizes = static_values(self.static_sizes)
+        expected = sum(1 for size in sizes if size != 0)
+        if len(self.loops) != expected:
+            raise VerifyException(
+                f"expected number of loops to tile ({expected}) to match number of "
+                f"`loops` results ({len(self.loops)})"
+            )
+        super().verify_()
+
+
 Transform = with_replacements(
     xtransform.Transform,
-    {xtransform.TileToForallOp: TileUsingForallOp},
+    {xtransform.TileToForallOp: TileUsingForallOp, xtransform.TileOp: TileUsingForOp},
     added_ops=[FuseOp],
 )
 

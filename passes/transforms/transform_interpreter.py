@@ -28,7 +28,7 @@ from xdsl.passes import ModulePass
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.emit import emit_error
 from mlkit.diagnostics.locations import op_loc
-from mlkit.dialects.transform import FuseOp, TileUsingForallOp, static_values
+from mlkit.dialects.transform import FuseOp, TileUsingForallOp, TileUsingForOp, static_values
 from mlkit.passes.transforms.tiling.interface import is_tileable
 from mlkit.passes.transforms.tiling.scf_tiling import (
     TilingError,
@@ -87,7 +87,7 @@ def _tile(op: Operation, handles: Handles, run: Callable[[Operation], TilingResu
     return [tiled, *loops]
 
 
-def _tile_using_for(op: xtransform.TileOp, handles: Handles) -> list[list[Operation]]:
+def _tile_using_for(op: TileUsingForOp, handles: Handles) -> list[list[Operation]]:
     if op.dynamic_sizes:
         raise _failure(op, "dynamic tile sizes are not supported yet")
     if op.scalable_sizes is not None and any(op.scalable_sizes.get_values()):
@@ -185,7 +185,7 @@ class TransformInterpreter(ModulePass):
 
 _INTERPRETERS: dict[type[Operation], Callable[..., list[list[Operation]]]] = {
     xtransform.MatchOp: _match,
-    xtransform.TileOp: _tile_using_for,
+    TileUsingForOp: _tile_using_for,
     FuseOp: _fuse,
     TileUsingForallOp: _tile_using_forall,
 }
