@@ -9,7 +9,8 @@ the module, as upstream leaves it.
 mlkit interprets ``structured.match``, ``structured.tile_using_for``,
 ``structured.tile_using_forall``, ``structured.fuse`` (tiling with ``scf.for``
 or ``scf.forall`` and greedy producer fusion, through
-``passes/transforms/tiling``) and ``yield``. xDSL's interpreter tiles with its own classes of the slice ops
+``passes/transforms/tiling``), ``yield``, and the handle and cleanup ops of
+``transform_handles``. xDSL's interpreter tiles with its own classes of the slice ops
 and has no fusion, so it is not reused. Any other transform op is a located
 error rather than a silent no-op.
 """
@@ -22,14 +23,13 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import transform as xtransform
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.emit import emit_error
-from mlkit.diagnostics.locations import op_loc
 from mlkit.dialects.transform import FuseOp, TileUsingForallOp, TileUsingForOp, static_values
 from mlkit.passes.transforms.tiling.interface import is_tileable
+from mlkit.passes.transforms.transform_handles import HANDLE_INTERPRETERS, Handles, failure
 from mlkit.passes.transforms.tiling.scf_tiling import (
     TilingError,
     TilingResult,
@@ -39,21 +39,11 @@ from mlkit.passes.transforms.tiling.scf_tiling import (
 )
 from mlkit.pipeline.options import option
 
-Handles = dict[SSAValue, list[Operation]]
 
-
-def _failure(op: Operation, message: str, target: Operation | None = None) -> DiagnosticError:
-    """A transform op's failure, with upstream's ``target op`` note."""
-    error = DiagnosticError(Diagnostic(Severity.ERROR, message, op_loc(op)))
-    if target is not None:
-        error.diagnostic.notes.append(Diagnostic(Severity.NOTE, "target op", op_loc(target)))
-    return error
-
-
-def _match(op: xtransform.MatchOp, handles: Handles) -> list[list[Operation]]:
+def _match(op: xtransform.MatchOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
     roots = handles[op.target]
     if len(roots) != 1:
-        raise _failure(op, "requires exactly one target handle")
+        raise failure(op, "requires exactly one target handle")
     names = None if op.ops is None else {name.data for name in op.ops}
     wanted = op.op_attrs.data if op.op_attrs is not None else {}
     interface = None if op.interface is None else op.interface.value.data
@@ -76,28 +66,28 @@ def _tile(op: Operation, handles: Handles, run: Callable[[Operation], TilingResu
     loops: list[list[Operation]] = [[] for _ in op.results[1:]]
     for target in handles[op.operands[0]]:
         if not is_tileable(target):
-            raise _failure(op, "only ops implementing TilingInterface are supported", target)
+            raise failure(op, "only ops implementing TilingInterface are supported", target)
         try:
             result = run(target)
         except TilingError as exc:
-            raise _failure(op, str(exc), target) from None
+            raise failure(op, str(exc), target) from None
         tiled.append(result.tiled_op)
         for handle, loop in zip(loops, result.loops):
             handle.append(loop)
     return [tiled, *loops]
 
 
-def _tile_using_for(op: TileUsingForOp, handles: Handles) -> list[list[Operation]]:
+def _tile_using_for(op: TileUsingForOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
     if op.dynamic_sizes:
-        raise _failure(op, "dynamic tile sizes are not supported yet")
+        raise failure(op, "dynamic tile sizes are not supported yet")
     if op.scalable_sizes is not None and any(op.scalable_sizes.get_values()):
-        raise _failure(op, "scalable tile sizes are not supported yet")
+        raise failure(op, "scalable tile sizes are not supported yet")
     sizes = static_values(op.static_sizes)
     interchange = static_values(op.interchange)
     return _tile(op, handles, lambda target: _checked(tile_using_for, target, sizes, interchange))
 
 
-def _fuse(op: FuseOp, handles: Handles) -> list[list[Operation]]:
+def _fuse(op: FuseOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
     sizes = static_values(op.static_tile_sizes)
     interchange = static_values(op.static_tile_interchange)
     forall = op.use_forall is not None
@@ -106,11 +96,11 @@ def _fuse(op: FuseOp, handles: Handles) -> list[list[Operation]]:
     )
 
 
-def _tile_using_forall(op: TileUsingForallOp, handles: Handles) -> list[list[Operation]]:
+def _tile_using_forall(op: TileUsingForallOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
     sizes = op.static_tile_sizes
     counts = op.static_num_threads
     if sizes is not None and counts is not None:
-        raise _failure(op, "num_threads and tile_sizes cannot be given together")
+        raise failure(op, "num_threads and tile_sizes cannot be given together")
     given = static_values(sizes if sizes is not None else counts)
 
     def run(target: Operation) -> TilingResult:
@@ -179,7 +169,7 @@ class TransformInterpreter(ModulePass):
                 raise emit_error(
                     ctx, transform_op, f"'{transform_op.name}' is not supported by mlkit's transform interpreter"
                 )
-            for result, payload in zip(transform_op.results, run(transform_op, handles)):
+            for result, payload in zip(transform_op.results, run(transform_op, handles, ctx)):
                 handles[result] = payload
 
 
@@ -188,4 +178,5 @@ _INTERPRETERS: dict[type[Operation], Callable[..., list[list[Operation]]]] = {
     TileUsingForOp: _tile_using_for,
     FuseOp: _fuse,
     TileUsingForallOp: _tile_using_forall,
+    **HANDLE_INTERPRETERS,
 }

@@ -1,12 +1,7 @@
-"""The ``transform`` dialect: scripts that say how to transform payload IR.
-
-xDSL's dialect already has upstream's syntax for the ops a tiling script
-needs first (``named_sequence``, ``structured.match``, ``tile_using_for``,
-``yield``, ...), so it is reused. mlkit adds the structured ops that xDSL
-lacks (``structured.fuse``) and replaces ``structured.tile_using_forall``,
-whose xDSL definition has neither upstream's operands nor its syntax. The
-interpreter that runs them is the ``transform-interpreter`` pass.
-"""
+"""The tiling ops of the ``transform`` dialect: ``structured.fuse`` (missing
+from xDSL), ``structured.tile_using_forall`` (xDSL's has neither upstream's
+operands nor its syntax) and ``structured.tile_using_for`` (xDSL's, with
+upstream's verifier wording)."""
 
 from __future__ import annotations
 
@@ -32,10 +27,9 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax
 
-__all__ = ["FuseOp", "TileUsingForOp", "TileUsingForallOp", "Transform"]
+__all__ = ["FuseOp", "TileUsingForOp", "TileUsingForallOp", "static_values"]
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
@@ -272,12 +266,3 @@ class TileUsingForOp(DeclarativeSyntax, xtransform.TileOp):
                 f"`loops` results ({len(self.loops)})"
             )
         super().verify_()
-
-
-Transform = with_replacements(
-    xtransform.Transform,
-    {xtransform.TileToForallOp: TileUsingForallOp, xtransform.TileOp: TileUsingForOp},
-    added_ops=[FuseOp],
-)
-
-__getattr__ = op_lookup(__name__, lambda: Transform)
