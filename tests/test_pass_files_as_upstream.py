@@ -25,6 +25,24 @@ FILES = [  # (lit file, pipeline, whether unregistered ops are allowed)
         "builtin.module(gpu-launch-sink-index-computations)",
         True,
     ),
+    ("Dialect/affine/loop-tiling.mlir", "builtin.module(func.func(affine-loop-tile{tile-size=32}))", True),
+    (
+        "Dialect/affine/loop-tiling.mlir",
+        "builtin.module(func.func(affine-loop-tile{tile-size=32 separate}))",
+        True,
+    ),
+    ("Dialect/affine/loop-tiling.mlir", "builtin.module(func.func(affine-loop-tile{tile-sizes=8}))", True),
+    ("Dialect/affine/loop-tiling-model.mlir", "builtin.module(func.func(affine-loop-tile))", False),
+    (
+        "Dialect/affine/loop-tiling-model.mlir",
+        "builtin.module(func.func(affine-loop-tile{cache-size=64}))",
+        False,
+    ),
+    (
+        "Conversion/LinalgToStandard/linalg-to-std.mlir",
+        "builtin.module(convert-linalg-to-std)",
+        False,
+    ),
 ]
 
 CASES = [

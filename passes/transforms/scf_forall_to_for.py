@@ -40,14 +40,22 @@ def _values(
     return values
 
 
+def forall_bounds(forall: ForallOp) -> tuple[list[SSAValue], list[SSAValue], list[SSAValue]]:
+    """The forall's lower bounds, upper bounds and steps as values; the static
+    ones become constants before it."""
+    return (
+        _values(forall.staticLowerBound.get_values(), forall.dynamicLowerBound, forall),
+        _values(forall.staticUpperBound.get_values(), forall.dynamicUpperBound, forall),
+        _values(forall.staticStep.get_values(), forall.dynamicStep, forall),
+    )
+
+
 def forall_to_for(ctx: Context, forall: ForallOp) -> None:
     """Replace ``forall`` by its ``scf.for`` nest (upstream's ``forallToForLoop``)."""
     if forall.outputs:
         emit_warning(ctx, forall, "skipping scf.forall with outputs, currently not supported")
         return
-    lbs = _values(forall.staticLowerBound.get_values(), forall.dynamicLowerBound, forall)
-    ubs = _values(forall.staticUpperBound.get_values(), forall.dynamicUpperBound, forall)
-    steps = _values(forall.staticStep.get_values(), forall.dynamicStep, forall)
+    lbs, ubs, steps = forall_bounds(forall)
     point = InsertPoint.before(forall)
     ivs: list[SSAValue] = []
     innermost: Block | None = None
