@@ -21,7 +21,8 @@ the target's vector registers (``vectorize``, ``vector-bits``); after the
 loops exist, loop-invariant code is hoisted; the row blocks of
 contractions and the outer loops of large elementwise ops and reductions
 run on threads of mlkit's pool (``threads``, ``num-threads``,
-``parallel-threshold``: ``scf.parallel`` through ``convert-scf-to-openmp``,
+``parallel-threshold``: ``scf.parallel``, and ``scf.forall`` through
+``scf-forall-to-parallel``, through ``convert-scf-to-openmp``,
 and the LLVM IR translation outlines each team); f32
 transcendental functions become upstream's polynomial approximations, which
 vectorize (``polynomial-math``), where a libm call per lane would not.
@@ -121,7 +122,7 @@ class LowerToCPU:
         ]
         if self.runtime_checks:
             steps.append("generate-runtime-verification")
-        steps.append("loop-invariant-code-motion")
+        steps += ["loop-invariant-code-motion", "scf-forall-to-parallel"]
         if self.threads:
             steps.append(f"convert-scf-to-openmp{{num-threads={max(0, self.num_threads)}}}")
         steps += [
