@@ -25,6 +25,24 @@ FILES = [  # (lit file, pipeline, whether unregistered ops are allowed)
         "builtin.module(gpu-launch-sink-index-computations)",
         True,
     ),
+    *[
+        (f"Transforms/{name}.mlir", f"builtin.module(one-shot-bufferize{{{options}}})", True)
+        for name, options in [
+            ("one-shot-bufferize-analysis", "test-analysis-only"),
+            ("one-shot-bufferize-analysis", "test-analysis-only bufferize-function-boundaries"),
+            ("one-shot-module-bufferize-analysis", "test-analysis-only bufferize-function-boundaries"),
+            ("one-shot-bufferize", "test-analysis-only bufferize-function-boundaries"),
+            ("one-shot-bufferize-regions",
+             "test-analysis-only bufferize-function-boundaries allow-return-allocs-from-loops"),
+            ("one-shot-bufferize-while", "test-analysis-only bufferize-function-boundaries"),
+            ("one-shot-bufferize-allow-unknown-ops", "allow-unknown-ops"),
+            ("one-shot-bufferize-allow-unknown-ops", "allow-unknown-ops bufferize-function-boundaries "
+             "function-boundary-type-conversion=identity-layout-map"),
+            ("one-shot-bufferize-vector-arith", "bufferize-function-boundaries "
+             "function-boundary-type-conversion=identity-layout-map"),
+            ("one-shot-bufferize-function-args", "bufferize-function-boundaries"),
+        ]
+    ],
     ("Dialect/affine/loop-tiling.mlir", "builtin.module(func.func(affine-loop-tile{tile-size=32}))", True),
     (
         "Dialect/affine/loop-tiling.mlir",

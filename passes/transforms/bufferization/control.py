@@ -2,22 +2,26 @@
 
 Loop-carried buffers have an identity or a fully dynamic layout; a yielded
 buffer of another type is cast, or copied into a fresh identity buffer when a
-cast could fail. Without ``allow-return-allocs-from-loops`` an ``scf.for``
-must yield values equivalent to its region arguments, as upstream requires.
-``scf.while`` is bufferized without that check.
+cast could fail. (Without ``allow-return-allocs-from-loops`` the analysis has
+already rejected loops that yield values not equivalent to their region
+arguments, as upstream does.) The ``func`` rules apply where function
+boundaries are bufferized.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import FunctionType, UnrankedMemRefType
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DictionaryAttr, FunctionType
+from xdsl.dialects.builtin import MemRefType, TensorType, UnrankedMemRefType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects import bufferization as buf
 
-from mlkit.passes.transforms.bufferization.analysis import is_tensor
 from mlkit.passes.transforms.bufferization.core import Bufferizer, BufferizeError, Rule
+from mlkit.passes.transforms.bufferization.operands import WRITABLE_ATTR, is_tensor, is_tensor_type
+from mlkit.passes.transforms.bufferization.semantics import owner_of
 from mlkit.passes.transforms.bufferization.types import dynamic_layout_memref, is_identity, tensor_of
 
 
@@ -54,41 +58,32 @@ def _run_regions(b: Bufferizer, op: Operation) -> None:
 
 # -- func -------------------------------------------------------------------------
 
+LAYOUT_ATTR = "bufferization.buffer_layout"
+
 
 def func_op(b: Bufferizer, op: func.FuncOp) -> None:
+    """A function with its boundary bufferized (without that option function
+    ops are not bufferizable, and only their bodies are bufferized)."""
     inputs = list(op.function_type.inputs.data)
     outputs = list(op.function_type.outputs.data)
-    boundary = b.options.function_boundaries
-    if not boundary:
-        if op.body.blocks:
-            block = op.body.blocks.first
-            assert block is not None
-            entry_ops = list(block.ops)
-            b.point = InsertPoint.at_start(block)
-            for arg in block.args:
-                if is_tensor(arg):
-                    to_buf = buf.ToBufferOp(arg, b.buffer_type(arg.type, True))
-                    b.bind(arg, b.insert(to_buf).results[0])
-            b.run_block(block, entry_ops)
-            for blk in list(op.body.blocks)[1:]:
-                _run_region_block(b, blk)
-        return
-    new_inputs = [b.buffer_type(t, True) if _is_tensor_type(t) else t for t in inputs]
+    new_inputs = [_arg_buffer_type(b, op, i, t) if is_tensor_type(t) else t
+                  for i, t in enumerate(inputs)]
+    _drop_bufferization_arg_attrs(op)
     if not op.body.blocks:
-        new_outputs = [b.buffer_type(t, True) if _is_tensor_type(t) else t for t in outputs]
+        new_outputs = [b.buffer_type(t, True) if is_tensor_type(t) else t for t in outputs]
         op.function_type = FunctionType.from_lists(new_inputs, new_outputs)
         b.signatures[op.sym_name.data] = (new_inputs, new_outputs)
         return
     entry = op.body.blocks.first
     assert entry is not None
-    _retype_args(b, entry, {i: t for i, t in enumerate(new_inputs) if _is_tensor_type(inputs[i])})
+    _retype_args(b, entry, {i: t for i, t in enumerate(new_inputs) if is_tensor_type(inputs[i])})
     returns: list[func.ReturnOp] = []
     b.returns = returns  # type: ignore[attr-defined]
     for blk in op.body.blocks:
         _run_region_block(b, blk)
     new_outputs = list(outputs)
     for k, t in enumerate(outputs):
-        if not _is_tensor_type(t):
+        if not is_tensor_type(t):
             continue
         types = {r.operands[k].type for r in returns}
         if b.options.infer_layout:
@@ -104,50 +99,53 @@ def func_op(b: Bufferizer, op: func.FuncOp) -> None:
     b.signatures[op.sym_name.data] = (new_inputs, new_outputs)
 
 
-def _is_tensor_type(t: Attribute) -> bool:
-    from xdsl.dialects.builtin import TensorType, UnrankedTensorType
+def _arg_buffer_type(b: Bufferizer, op: func.FuncOp, i: int, t: Attribute) -> Attribute:
+    """The buffer type of argument ``i``: ``bufferization.buffer_layout`` on
+    the argument chooses its layout, as upstream."""
+    layout = op.arg_attrs.data[i].data.get(LAYOUT_ATTR) if op.arg_attrs is not None else None
+    if isinstance(layout, AffineMapAttr) and isinstance(t, TensorType):
+        if layout.data == AffineMap.identity(len(t.get_shape())):
+            return MemRefType(t.element_type, t.get_shape())
+        return MemRefType(t.element_type, t.get_shape(), layout)
+    return b.buffer_type(t, True)
 
-    return isinstance(t, TensorType | UnrankedTensorType)
+
+def _drop_bufferization_arg_attrs(op: func.FuncOp) -> None:
+    """Upstream drops these argument attributes once the boundary is buffers."""
+    if op.arg_attrs is None:
+        return
+    op.arg_attrs = ArrayAttr([
+        DictionaryAttr({k: v for k, v in d.data.items() if k not in (WRITABLE_ATTR, LAYOUT_ATTR)})
+        for d in op.arg_attrs.data
+    ])
 
 
 def return_op(b: Bufferizer, op: func.ReturnOp) -> None:
     if not any(is_tensor(v) for v in op.operands):
-        if b.options.function_boundaries:
-            b.returns.append(op)  # type: ignore[attr-defined]
+        b.returns.append(op)  # type: ignore[attr-defined]
         return
-    if not b.options.function_boundaries:
-        operands = [
-            b.insert(buf.ToTensorOp(b.buffer(v), v.type)).results[0] if is_tensor(v) else v
-            for v in op.operands
-        ]
-    else:
-        operands = [b.buffer(v) if is_tensor(v) else v for v in op.operands]
-    new = func.ReturnOp(*operands)
+    new = func.ReturnOp(*[_returned_buffer(b, v) if is_tensor(v) else v for v in op.operands])
     b.insert(new)
-    if b.options.function_boundaries:
-        b.returns.append(new)  # type: ignore[attr-defined]
+    b.returns.append(new)  # type: ignore[attr-defined]
     b.finish(op)
+
+
+def _returned_buffer(b: Bufferizer, value: SSAValue) -> SSAValue:
+    """The buffer a return passes on; for a tensor of an op that is not
+    bufferized, a to_buffer of the function's buffer type (as upstream makes
+    it, right before the return)."""
+    target = None if b.options.infer_layout else b.buffer_type(value.type, False)
+    if value in b.buffers or b.analysis is None or b.analysis.model(owner_of(value)) is not None:
+        buffer = b.buffer(value)
+        return buffer if target is None else b.cast(buffer, target)
+    to_buf = buf.ToBufferOp(value, target or b.buffer_type(value.type, True))
+    return b.insert(to_buf).results[0]
 
 
 def call_op(b: Bufferizer, op: func.CallOp) -> None:
     if not any(is_tensor(v) for v in (*op.arguments, *op.results)):
         return
     name = op.callee.root_reference.data
-    if not b.options.function_boundaries:
-        args = [
-            b.insert(buf.ToTensorOp(b.buffer(v), v.type)).results[0] if is_tensor(v) else v
-            for v in op.arguments
-        ]
-        new = func.CallOp(op.callee, args, [r.type for r in op.results])
-        b.insert(new)
-        for old, result in zip(op.results, new.results):
-            if is_tensor(old):
-                to_buf = buf.ToBufferOp(result, b.buffer_type(old.type, True))
-                b.bind(old, b.insert(to_buf).results[0])
-            else:
-                old.replace_all_uses_with(result)
-        b.finish(op)
-        return
     if name not in b.signatures:
         raise BufferizeError(op, "cannot bufferize a call to a function that is not yet bufferized (recursion)")
     inputs, outputs = b.signatures[name]
@@ -157,7 +155,7 @@ def call_op(b: Bufferizer, op: func.CallOp) -> None:
         if not is_tensor(value):
             args.append(value)
             continue
-        written = (op, i) in b.analysis.inplace
+        written = b.analysis.writes(op, i)
         source = b.dest_buffer(op, i, reads=True) if written else b.buffer(value)
         args.append(b.cast(source, inputs[i]))
     new = func.CallOp(op.callee, args, outputs)
@@ -258,16 +256,6 @@ def yield_op(b: Bufferizer, op: scf.YieldOp) -> None:
     if isinstance(parent, scf.IfOp):
         new = scf.YieldOp(*[b.buffer(v) if is_tensor(v) else v for v in op.operands])
     elif isinstance(parent, scf.ForOp):
-        assert b.analysis is not None
-        for k, value in enumerate(op.operands):
-            if not is_tensor(value) or b.options.allow_return_allocs_from_loops or (
-                b.options.copy_before_write
-            ):
-                continue
-            if (op, k) in b.analysis.nonequivalent_yields:
-                raise BufferizeError(
-                    op, f"Yield operand #{k} is not equivalent to the corresponding iter bbArg"
-                )
         # the loop's operands, not its region's arguments: until the walk ends the
         # old tensor arguments sit among the new ones (_retype_args)
         types = [v.type for v in parent.iter_args]

@@ -1,5 +1,6 @@
-"""one-shot-bufferize rules for the tensor dialect, constants, linalg ops and the
-bufferization boundary ops and ``dealloc_tensor``. ``tensor.reshape``,
+"""one-shot-bufferize rules for the tensor dialect, constants, ``arith.select``,
+linalg ops and the bufferization boundary ops, ``dealloc_tensor`` and
+``materialize_in_destination``. ``tensor.reshape``,
 ``tensor.bitcast``, ``tensor.gather`` and ``tensor.scatter`` are not covered
 (the pass reports them as not bufferized)."""
 
@@ -17,7 +18,7 @@ from mlkit.dialects import bufferization as buf
 from mlkit.dialects import memref, tensor  # memref: mlkit's registered classes
 from mlkit.dialects.tensor.common import compute_rank_reduction_mask
 
-from mlkit.passes.transforms.bufferization.analysis import is_tensor, linalg_inits, linalg_reads_init
+from mlkit.passes.transforms.bufferization.operands import is_tensor, linalg_inits, linalg_reads_init
 from mlkit.passes.transforms.bufferization.core import Bufferizer, BufferizeError, Rule
 from mlkit.passes.transforms.bufferization.types import dynamic_layout_memref, identity_memref, is_identity, subview_type
 
@@ -76,7 +77,10 @@ def _inline_body(
     for inner in block.ops:
         if isinstance(inner, tensor.YieldOp):
             return mapping.get(inner.value, inner.value), clones
-        clones.append(b.insert(inner.clone(value_mapper=mapping)))
+        clone = b.insert(inner.clone(value_mapper=mapping))
+        assert b.analysis is not None
+        b.analysis.adopt(clone, inner)
+        clones.append(clone)
     raise BufferizeError(b.current, "expected a tensor.yield")
 
 
@@ -102,7 +106,9 @@ def _fill_with_body(b: Bufferizer, target: SSAValue, sizes: list[SSAValue], body
 
 
 def empty(b: Bufferizer, op: tensor.EmptyOp) -> None:
-    b.bind(op.tensor, b.alloc(identity_memref(op.tensor.type), list(op.dynamic_sizes)))  # type: ignore[arg-type]
+    fresh = b.alloc(identity_memref(op.tensor.type), list(op.dynamic_sizes))  # type: ignore[arg-type]
+    b.unused_if_dead.append(fresh.owner)  # type: ignore[arg-type]
+    b.bind(op.tensor, fresh)
     b.finish(op)
 
 
@@ -113,6 +119,7 @@ def alloc_tensor(b: Bufferizer, op: buf.AllocTensorOp) -> None:
         b.copy(source, fresh)
     else:
         fresh = b.alloc(identity_memref(op.tensor.type), list(op.dynamic_sizes))  # type: ignore[arg-type]
+        b.unused_if_dead.append(fresh.owner)  # type: ignore[arg-type]
     b.bind(op.tensor, fresh)
     b.finish(op)
 
@@ -349,8 +356,34 @@ def dealloc_tensor(b: Bufferizer, op: buf.DeallocTensorOp) -> None:
 
 
 def to_buffer(b: Bufferizer, op: buf.ToBufferOp) -> None:
-    source = b.dest_buffer(op, 0, reads=True)
+    # a read-only to_buffer does not write; the walk copies it if need be
+    written = b.analysis is not None and b.analysis.writes(op, 0)
+    source = b.dest_buffer(op, 0, reads=True) if written else b.buffer(op.tensor)
     op.memref.replace_all_uses_with(b.cast(source, op.memref.type))
+    b.finish(op)
+
+
+def select(b: Bufferizer, op: arith.SelectOp) -> None:
+    """A select of buffers; of different layouts, both cast to a dynamic one."""
+    if is_tensor(op.cond):
+        raise BufferizeError(op, "'arith.select' op only i1 condition values are supported")
+    lhs, rhs = b.buffer(op.lhs), b.buffer(op.rhs)
+    if lhs.type != rhs.type:
+        target = dynamic_layout_memref(op.result.type)
+        lhs, rhs = b.cast(lhs, target), b.cast(rhs, target)
+    new = arith.SelectOp(op.cond, lhs, rhs)
+    b.insert(new)
+    b.bind(op.result, new.result)
+    b.finish(op)
+
+
+def materialize_in_destination(b: Bufferizer, op: buf.MaterializeInDestinationOp) -> None:
+    """The source's contents copied into the destination's buffer (which the
+    analysis keeps in place), the result's buffer."""
+    dest = b.dest_buffer(op, 1, reads=False)
+    b.copy(b.buffer(op.source), dest)
+    if op.result is not None:
+        b.bind(op.result, dest)
     b.finish(op)
 
 
@@ -375,5 +408,7 @@ TENSOR_RULES: dict[type[Operation], Rule] = {
     buf.ToTensorOp: to_tensor,
     buf.ToBufferOp: to_buffer,
     buf.DeallocTensorOp: dealloc_tensor,
+    buf.MaterializeInDestinationOp: materialize_in_destination,
+    arith.SelectOp: select,
     Operation: linalg_op,  # the fallback for linalg ops (looked up by name)
 }
