@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 
 from mlkit.dialects import bufferization as buf
 from mlkit.dialects import tensor
@@ -24,6 +24,7 @@ from mlkit.dialects import tensor
 from mlkit.passes.transforms.bufferization.oneshot import OneShotAnalysis, TraversalConfig, uses_of
 from mlkit.passes.transforms.bufferization.operands import constant_int, is_tensor
 from mlkit.passes.transforms.bufferization.ordering import inside_mutually_exclusive_regions
+from mlkit.passes.transforms.bufferization.ordering import enclosing_repetitive, is_parallel
 from mlkit.passes.transforms.bufferization.ordering import is_reachable, value_region
 from mlkit.passes.transforms.bufferization.semantics import Operand
 
@@ -32,7 +33,9 @@ __all__ = ["analyze", "would_conflict"]
 
 def analyze(s: OneShotAnalysis, root: Operation) -> None:
     """Decide every tensor operand in ``root`` (upstream's ``analyzeOp``)."""
-    for op in s.start(root):
+    ops = s.start(root)
+    s.memo["threads"] = any(op.name == "scf.forall" for op in ops)
+    for op in ops:
         for i, v in enumerate(op.operands):
             if is_tensor(v) and (op, i) not in s.inplace and not s.copy_before_write:
                 if not would_conflict(s, op, i):
@@ -91,7 +94,26 @@ def read_after_write(s: OneShotAnalysis, op: Operation, i: int) -> bool:
         _inplace_writes(s, writes, v)
     if s.writes(op, i):
         writes[(op, i)] = None
+    if reads and s.memo.get("threads") and any(_written_across_threads(s, w) for w in writes):
+        return True
     return _has_conflict(s, list(reads), list(writes))
+
+
+def _parallel_region(s: OneShotAnalysis, region: Region | None) -> Region | None:
+    key = ("parallel", region)
+    if key not in s.memo:
+        s.memo[key] = enclosing_repetitive(region, is_parallel)
+    return s.memo[key]  # type: ignore[return-value]
+
+
+def _written_across_threads(s: OneShotAnalysis, write: Operand) -> bool:
+    """Whether ``write`` writes, in a parallel region, a buffer whose last
+    write or allocation lies outside that region."""
+    region = _parallel_region(s, write[0].parent_region())
+    for definition in s.find_in_chain(write, s.value_writes):
+        if _parallel_region(s, value_region(definition)) is not region:
+            return True
+    return False
 
 
 class _Writes:
@@ -234,7 +256,7 @@ def _value(use: Operand) -> SSAValue:
 
 # -- subsets ------------------------------------------------------------------------------
 
-_INSERTIONS = (tensor.InsertSliceOp, buf.MaterializeInDestinationOp)
+_INSERTIONS = (tensor.InsertSliceOp, tensor.ParallelInsertSliceOp, buf.MaterializeInDestinationOp)
 
 
 def _non_conflicting_subsets(s: OneShotAnalysis, u_read: Operand, u_write: Operand) -> bool:
@@ -273,7 +295,7 @@ def _equivalent_subset(s: OneShotAnalysis, insertion: Operation, candidate: OpRe
     extract = candidate.op
     if not isinstance(extract, tensor.ExtractSliceOp):
         return False
-    assert isinstance(insertion, tensor.InsertSliceOp)
+    assert isinstance(insertion, tensor.InsertSliceOp | tensor.ParallelInsertSliceOp)
     if not s.are_equivalent(extract.source, insertion.dest):
         return False
     return all(_same_mixed(s, extract, insertion, kind) for kind in ("offsets", "sizes", "strides"))

@@ -1,4 +1,5 @@
-"""one-shot-bufferize rules for func and scf ops that carry tensors.
+"""one-shot-bufferize rules for func and scf ops that carry tensors (``scf.forall``
+with its shared outputs and ``parallel_insert_slice`` terminators too).
 
 Loop-carried buffers have an identity or a fully dynamic layout; a yielded
 buffer of another type is cast, or copied into a fresh identity buffer when a
@@ -11,17 +12,21 @@ boundaries are bufferized.
 from __future__ import annotations
 
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DictionaryAttr, FunctionType
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, DictionaryAttr, FunctionType
+from xdsl.dialects.builtin import i32
 from xdsl.dialects.builtin import MemRefType, TensorType, UnrankedMemRefType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint
 
 from mlkit.dialects import bufferization as buf
+from mlkit.dialects import tensor
+from mlkit.dialects.scf import ForallOp, InParallelOp
 
 from mlkit.passes.transforms.bufferization.core import Bufferizer, BufferizeError, Rule
 from mlkit.passes.transforms.bufferization.operands import WRITABLE_ATTR, is_tensor, is_tensor_type
 from mlkit.passes.transforms.bufferization.semantics import owner_of
+from mlkit.passes.transforms.bufferization.tensor import parallel_insert_slice
 from mlkit.passes.transforms.bufferization.types import dynamic_layout_memref, is_identity, tensor_of
 
 
@@ -245,6 +250,48 @@ def while_op(b: Bufferizer, op: scf.WhileOp) -> None:
     b.replace_results(op, new)
 
 
+def forall_op(b: Bufferizer, op: ForallOp) -> None:
+    """The loop without shared outputs: each output's buffer (a copy where the
+    analysis puts it out of place) stands for its region argument inside and
+    for its result after the loop. Bounds, mapping and attributes stay."""
+    if not op.outputs:
+        _run_regions(b, op)
+        return
+    rank = len(op.staticUpperBound.get_values())
+    buffers = [b.dest_buffer(op, len(op.operands) - len(op.outputs) + k, reads=True)
+               for k in range(len(op.outputs))]
+    region = op.detach_region(op.body)
+    for arg, buffer in zip(region.block.args[rank:], buffers):
+        b.bind(arg, buffer)
+        b.dead_args.append(arg)
+    bounds = (len(op.dynamicLowerBound), len(op.dynamicUpperBound), len(op.dynamicStep))
+    properties = dict(op.properties)
+    properties["operandSegmentSizes"] = DenseArrayBase.from_list(i32, [*bounds, 0])
+    new = ForallOp.create(operands=list(op.operands[:sum(bounds)]), properties=properties,
+                          attributes=dict(op.attributes), regions=[region])
+    b.insert(new)
+    _run_region_block(b, region.block)
+    for result, buffer in zip(op.results, buffers):
+        b.bind(result, buffer)
+    b.finish(op)
+
+
+def in_parallel_op(b: Bufferizer, op: InParallelOp) -> None:
+    """Each ``parallel_insert_slice`` becomes a copy into its part of the
+    shared output, just before the terminator, which ends empty (upstream's
+    forall and parallel_insert_slice rules). What upstream's verifier rejects
+    here is an error."""
+    forall = op.parent_op()
+    assert isinstance(forall, ForallOp)
+    outs = forall.body.block.args[len(forall.staticUpperBound.get_values()):]
+    for inner in list(op.region.block.ops):
+        if not isinstance(inner, tensor.ParallelInsertSliceOp):
+            raise BufferizeError(op, f"'{op.name}' op expected only ParallelCombiningOpInterface ops")
+        if inner.dest not in outs:
+            raise BufferizeError(inner, f"'{inner.name}' op may only insert into an output block argument")
+        parallel_insert_slice(b, inner)
+
+
 def _carried(b: Bufferizer, op: Operation, values: list[SSAValue], types: list[Attribute]) -> list[SSAValue]:
     return [b.cast(b.buffer(v), t) if is_tensor(v) else v for v, t in zip(values, types)]
 
@@ -287,4 +334,6 @@ CONTROL_RULES: dict[type[Operation], Rule] = {
     scf.WhileOp: while_op,
     scf.YieldOp: yield_op,
     scf.ConditionOp: condition_op,
+    ForallOp: forall_op,
+    InParallelOp: in_parallel_op,
 }

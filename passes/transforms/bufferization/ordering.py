@@ -1,14 +1,17 @@
 """When ops run relative to each other, for One-Shot Analysis: op dominance
 (``happensBefore``), reachability between blocks, regions that run repeatedly
-and regions that exclude each other (the branches of an ``scf.if``)."""
+regions that exclude each other (the branches of an ``scf.if``) and
+parallel ones (the body of an ``scf.forall``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from xdsl.dialects.builtin import DYNAMIC_INDEX
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from mlkit.passes.transforms.region_utils import reachable
+from mlkit.passes.transforms.bufferization.operands import constant_int
 
 # Ops whose regions are alternatives (upstream: RegionBranchOpInterface
 # regions that cannot reach each other), and the other region-branching ops.
@@ -183,3 +186,19 @@ def enclosing_repetitive(region: Region | None, repetitive: Callable[[Operation]
         region = parent.parent_region()
     return None
 
+
+def is_parallel(op: Operation) -> bool:
+    """Whether an ``scf.forall`` runs its body more than once (upstream's
+    ``isRepetitiveRegion``/``isParallelRegion``: some dimension has a
+    second iteration or a bound that is not constant)."""
+    if op.name != "scf.forall":
+        return False
+    dynamic = {"lb": iter(op.dynamicLowerBound), "ub": iter(op.dynamicUpperBound),  # type: ignore[attr-defined]
+               "step": iter(op.dynamicStep)}  # type: ignore[attr-defined]
+    static = {"lb": op.staticLowerBound, "ub": op.staticUpperBound, "step": op.staticStep}  # type: ignore[attr-defined]
+    values = {k: [constant_int(next(dynamic[k])) if v == DYNAMIC_INDEX else v
+                  for v in static[k].get_values()] for k in static}
+    for lb, ub, step in zip(values["lb"], values["ub"], values["step"]):
+        if lb is None or ub is None or step is None or lb + step < ub:
+            return True
+    return False

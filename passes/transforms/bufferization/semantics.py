@@ -27,6 +27,7 @@ from mlkit.dialects import tensor
 from mlkit.passes.transforms.bufferization.operands import WRITABLE_ATTR, constant_int, is_linalg
 from mlkit.passes.transforms.bufferization.operands import is_tensor, is_tensor_type
 from mlkit.passes.transforms.bufferization.operands import linalg_inits, linalg_reads_init
+from mlkit.passes.transforms.bufferization.ordering import is_parallel
 
 
 @dataclass
@@ -358,6 +359,30 @@ class Call(Model):
         return [Alias(op.results[k], rel, equivalent) for k in returned]
 
 
+class Forall(Model):
+    """``scf.forall``: each shared output is read and written (conservatively,
+    as upstream) and its buffer is the tied result's. Its region arguments
+    get the outputs' buffers in bufferization, not through aliasing."""
+
+    def writes(self, s: AnalysisState, op: Operation, i: int) -> bool:
+        return True
+
+    def aliasing_values(self, s: AnalysisState, op: Operation, i: int) -> list[Alias]:
+        k = i - (len(op.operands) - len(op.results))
+        return [Alias(op.results[k], Relation.EQUIVALENT, True)] if k >= 0 else []
+
+
+class ParallelInsert(Model):
+    """``tensor.parallel_insert_slice``: reads the tile, writes the shared
+    output (a region argument of the forall); no result aliases either."""
+
+    def reads(self, s: AnalysisState, op: Operation, i: int) -> bool:
+        return i == 0
+
+    def writes(self, s: AnalysisState, op: Operation, i: int) -> bool:
+        return i == 1
+
+
 def _may_run_zero_times(op: Operation) -> bool:
     lb, ub = constant_int(op.operands[0]), constant_int(op.operands[1])
     return lb is None or ub is None or ub <= lb
@@ -414,6 +439,9 @@ _MODELS: dict[str, Model] = {
     "scf.for": For(),
     "scf.while": While(),
     "scf.if": If(),
+    "scf.forall": Forall(),
+    "scf.forall.in_parallel": Model(),  # no tensors; its rule bufferizes its ops
+    "tensor.parallel_insert_slice": ParallelInsert(),
 }
 _ALLOCATING_MODEL, _VIEW_MODEL, _LINALG = Allocating(), View(), Linalg()
 _TERMINATOR, _SELECT = Terminator(), Select()
@@ -461,5 +489,7 @@ def has_tensor_semantics(op: Operation) -> bool:
 
 def is_repetitive(op: Operation, boundaries: bool) -> bool:
     """Whether the regions of a bufferizable ``op`` may run repeatedly."""
-    return isinstance(op, scf.ForOp | scf.WhileOp) and model_of(op, boundaries) is not None
+    if isinstance(op, scf.ForOp | scf.WhileOp):
+        return model_of(op, boundaries) is not None
+    return is_parallel(op)
 

@@ -2,7 +2,8 @@
 linalg ops and the bufferization boundary ops, ``dealloc_tensor`` and
 ``materialize_in_destination``. ``tensor.reshape``,
 ``tensor.bitcast``, ``tensor.gather`` and ``tensor.scatter`` are not covered
-(the pass reports them as not bufferized)."""
+(the pass reports them as not bufferized). ``parallel_insert_slice`` is
+bufferized by its ``scf.forall.in_parallel`` (:mod:`.control`)."""
 
 from __future__ import annotations
 
@@ -157,6 +158,16 @@ def insert_slice(b: Bufferizer, op: tensor.InsertSliceOp) -> None:
     view = _subview(b, dest, op, op.source.type.get_shape())
     b.copy(b.buffer(op.source), view)
     b.bind(op.result, dest)
+    b.finish(op)
+
+
+def parallel_insert_slice(b: Bufferizer, op: tensor.ParallelInsertSliceOp) -> None:
+    """The tile's buffer copied into its part of the shared output's buffer, at
+    the insertion point (the forall's body, before its terminator). It writes
+    in place, whatever the analysis says, as upstream's (which resolves no
+    conflicts for it)."""
+    view = _subview(b, b.buffer(op.dest), op, op.source.type.get_shape())
+    b.copy(b.buffer(op.source), view)
     b.finish(op)
 
 

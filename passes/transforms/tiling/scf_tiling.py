@@ -236,8 +236,8 @@ def _forall_tile_size(b: IRBuilder, iv: SSAValue, bound: Size, step: Size, trips
     count) may start past the end."""
     d0, s0 = AffineExpr.dimension(0), AffineExpr.symbol(0)
     if isinstance(step, int) and isinstance(bound, int):
-        if bound % step == 0:
-            return step
+        if bound % step == 0 and (not isinstance(trips, int) or trips * step <= bound):
+            return step  # every tile is whole
         left = b.min_of(AffineMap(1, 0, (d0 * -step + bound, AffineExpr.constant(step))), [iv])
         if isinstance(trips, int) and (trips - 1) * step < bound:
             return left
