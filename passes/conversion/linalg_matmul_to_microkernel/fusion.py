@@ -7,7 +7,8 @@
   nest always writes C.
 - **The elementwise op after it** (a bias add, an activation: a parallel
   ``linalg.generic`` that reads C with the identity map, other operands with
-  projected permutations, and writes a new allocation D, arith and math ops only,
+  projected permutations, and writes a new allocation D (or C itself, in
+  place), arith and math ops only,
   when C is a local allocation (``alloc`` or ``alloca``) used by nothing else
   but its ``dealloc``):
   the last KC slice applies its body to the finished C tile in registers and
@@ -173,15 +174,20 @@ def find_epilogue(c: Contraction, fill: Operation | None) -> Epilogue | None:
     if len(outputs) != 1 or c_buffer not in inputs or inputs.count(c_buffer) != 1:
         return None
     out_buffer = outputs[0]
-    # a fresh buffer: written while A and B are still being read, it must not alias them
-    if not isinstance(out_buffer.owner, _FRESH) or out_buffer in inputs:
+    # a fresh buffer, or C itself (bufferization may write the epilogue in place:
+    # each finished tile is then overwritten with its result); written while A
+    # and B are still being read, it must not alias them
+    if out_buffer is not c_buffer and (not isinstance(out_buffer.owner, _FRESH) or out_buffer in inputs):
         return None
     if not isinstance(out_buffer.type, MemRefType) or out_buffer.type.get_shape() != c.out.type.get_shape():
         return None
+    in_place = out_buffer is c_buffer
     for use in c_buffer.uses:
         user = use.operation
         if user is not c.op and user is not nxt and user is not fill:
-            if not isinstance(user, memref.DeallocOp):
+            # in place, what comes after the epilogue reads its result, as before
+            later = in_place and user.parent is nxt.parent and nxt.is_before_in_block(user)
+            if not isinstance(user, memref.DeallocOp) and not later:
                 return None
     c_position = inputs.index(c_buffer)
     block = nxt.body.block
