@@ -14,7 +14,7 @@ DIALECTS: dict[str, str] = {
     "affine": "mlkit.dialects.affine:Affine",
     "arith": "mlkit.dialects.arith:Arith",
     "bufferization": "mlkit.dialects.bufferization:Bufferization",
-    "cf": "xdsl.dialects.cf:Cf",
+    "cf": "mlkit.dialects.cf:Cf",
     "func": "mlkit.dialects.func:Func",
     "gpu": "mlkit.dialects.gpu:GPU",
     "index": "mlkit.dialects.index:Index",

@@ -18,13 +18,15 @@ from collections.abc import Sequence
 from xdsl.dialects import func as xfunc
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FlatSymbolRefAttrConstr, FunctionType
 from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint, SymbolRefAttr, UnitAttr
-from xdsl.ir import Attribute, Region, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def
 from xdsl.irdl import opt_prop_def, prop_def, region_def, result_def, traits_def, var_operand_def
 from xdsl.irdl import var_result_def
 from xdsl.parser import Parser
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.printer import Printer
-from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, NoMemoryEffect, ReturnLike
+from xdsl.traits import HasCanonicalizationPatternsTrait, HasParent, IsolatedFromAbove
+from xdsl.traits import IsTerminator, NoMemoryEffect, ReturnLike
 from xdsl.traits import SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
@@ -37,6 +39,15 @@ from mlkit.dialects.utils.symbols import UpstreamSymbol
 
 # Properties the custom syntax of func.func spells out; the rest go in `attributes`.
 _FUNC_SYNTAX = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
+
+
+def verify_dialect_attrs(arg_attrs: ArrayAttr | None, res_attrs: ArrayAttr | None) -> None:
+    """Upstream's function-interface rule: argument and result attributes
+    must be dialect attributes (their names have a dialect prefix)."""
+    for what, attrs in (("arguments", arg_attrs), ("results", res_attrs)):
+        for entry in attrs.data if attrs is not None else ():
+            if isinstance(entry, DictionaryAttr) and any("." not in k for k in entry.data):
+                raise VerifyException(f"{what} may only have dialect attributes")
 
 
 @irdl_op_definition
@@ -55,6 +66,7 @@ class FuncOp(xfunc.FuncOp):
 
     def verify_(self) -> None:
         inputs = self.function_type.inputs.data
+        verify_dialect_attrs(self.arg_attrs, self.res_attrs)
         for what, attrs, count in (
             ("argument", self.arg_attrs, len(inputs)),
             ("result", self.res_attrs, len(self.function_type.outputs.data)),
@@ -253,6 +265,26 @@ class ConstantOp(IRDLOperation):
         super().__init__(properties={"value": SymbolRefAttr.get(value)}, result_types=[type_])
 
 
+class IndirectCallToDirectCall(RewritePattern):
+    """Upstream's canonicalization: ``call_indirect`` of a ``func.constant`` is a ``call``."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, CallIndirectOp) or not isinstance(constant := op.callee.owner, ConstantOp):
+            return
+        call = CallOp.create(
+            operands=list(op.callee_operands),
+            result_types=list(op.results_.types),
+            properties={"callee": constant.value, **op.properties},
+        )
+        rewriter.replace(op, call)
+
+
+class _CallIndirectCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (IndirectCallToDirectCall(),)
+
+
 @irdl_op_definition
 class CallIndirectOp(IRDLOperation):
     """``func.call_indirect %f(%x) : (i32) -> i32`` (missing in xDSL)."""
@@ -264,6 +296,7 @@ class CallIndirectOp(IRDLOperation):
     arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     results_ = var_result_def()
+    traits = traits_def(_CallIndirectCanonicalization())
 
     def __init__(self, callee: SSAValue, arguments: Sequence[SSAValue]) -> None:
         fn_type = callee.type

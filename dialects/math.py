@@ -6,11 +6,15 @@ of the float classification ops (``isfinite``, ``isinf``, ``isnan``,
 defined here with upstream's syntax, constraints (``FloatLike`` includes
 unranked tensors), ``fastmath`` property and verifier wording and order:
 operand and result counts, then the fastmath property, then operand and result
-types, then the relation between them. Every other op is xDSL's, unchanged, so
+types, then the relation between them. Every other op is xDSL's own class, so
 passes matching xDSL's classes keep matching.
 
 Like every math op upstream, the new ops are ``Pure``; they are elementwise
 mappable through the dialect's name (see ``convert-elementwise-to-linalg``).
+
+Every op upstream folds (all but ``fma`` and ``clampf``) has upstream's folder
+(:mod:`mlkit.dialects.math_folding`), and the dialect materializes the folded
+constants as ``arith.constant``, as upstream's does.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, UnrankedTensorType
 from xdsl.dialects.builtin import VectorType
 from xdsl.dialects.utils.fast_math import FastMathFlag
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import AnyOf, IRDLOperation, ParamAttrConstraint
 from xdsl.irdl import VerificationContext, irdl_to_attr_constraint, operand_def, prop_def
 from xdsl.irdl import result_def, traits_def
@@ -33,6 +37,7 @@ from xdsl.traits import Pure, SameOperandsAndResultType
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.arith import i1_like
+from mlkit.dialects.math_folding import FOLDED, FOLDS_CONSTANTS, MathConstantMaterialization
 from mlkit.dialects.utils.attr_dict import add_attr_dict
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import describe_constraints, type_str, upstream_op, verify_that
@@ -234,10 +239,9 @@ class ErfcOp(_SameTypeOp):
 
     operand = operand_def(FLOAT_LIKE)
     result = result_def(FLOAT_LIKE)
-    traits = traits_def(Pure(), SameOperandsAndResultType())
+    traits = traits_def(Pure(), SameOperandsAndResultType(), FOLDS_CONSTANTS)
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
-
 
 
 @upstream_op
@@ -250,10 +254,9 @@ class SincosOp(_SameTypeOp):
     operand = operand_def(FLOAT_LIKE)
     sin = result_def(FLOAT_LIKE)
     cos = result_def(FLOAT_LIKE)
-    traits = traits_def(Pure(), SameOperandsAndResultType())
+    traits = traits_def(Pure(), SameOperandsAndResultType(), FOLDS_CONSTANTS)
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT, FLOAT_LIKE_TEXT)
-
 
 
 @upstream_op
@@ -315,7 +318,7 @@ class _FloatClassificationOp(_MathOp):
 
     operand = operand_def(FLOAT_LIKE)
     result = result_def(BOOL_LIKE)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), FOLDS_CONSTANTS)
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (BOOL_LIKE_TEXT,)
 
@@ -401,6 +404,16 @@ for _base, _fields, _text in (
 ):
     describe_constraints(_base, dict.fromkeys(_fields, _text))
 
-Math = with_replacements(xmath.Math, {}, NEW_OPS)
+# xDSL's ops get upstream's folders on their own classes (xDSL's OpTraits
+# ``add_trait``), not on subclasses: passes build and match xDSL's classes,
+# and the dialect registers those very classes
+for _op in xmath.Math.operations:
+    if _op.name in FOLDED and not _op.has_trait(FOLDS_CONSTANTS):
+        _op.traits.add_trait(FOLDS_CONSTANTS)
+
+_ops = with_replacements(xmath.Math, {}, NEW_OPS)
+Math = Dialect(
+    _ops.name, list(_ops.operations), list(_ops.attributes), [MathConstantMaterialization()]
+)
 
 __getattr__ = op_lookup(__name__, lambda: Math)

@@ -8,8 +8,9 @@ visibility and initial value upstream leaves optional, ``memref.rank`` and
 ``memref.copy`` reject unranked memrefs, and ``memref.cast`` checks nothing.
 Those ops are subclassed here (so passes matching xDSL's classes keep matching).
 xDSL has no ``memref.reshape``, ``memref.transpose`` or ``memref.prefetch``;
-they are defined here with upstream's syntax and verifiers. Every other op is
-xDSL's.
+they are defined here with upstream's syntax and verifiers. ``reinterpret_cast``
+and ``expand_shape`` get upstream's verifiers in :mod:`mlkit.dialects.memref_views`.
+Every other op is xDSL's.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from mlkit.dialects.utils.strided_layout import canonical_type, has_identity_lay
 from mlkit.dialects.utils.strided_layout import infer_transpose_type, is_permutation, not_strided
 from mlkit.dialects.utils.strided_layout import saturated_mul, strided_form, strides_and_offset
 from mlkit.dialects.utils.symbols import UpstreamSymbol
+from mlkit.dialects.memref_views import ExpandShapeOp, ReinterpretCastOp
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"
@@ -780,6 +782,8 @@ _REPLACED: dict[type, type] = {
     xmemref.AtomicRMWOp: AtomicRMWOp,
     xmemref.GetGlobalOp: GetGlobalOp,
     xmemref.SubviewOp: SubviewOp,
+    xmemref.ReinterpretCastOp: ReinterpretCastOp,
+    xmemref.ExpandShapeOp: ExpandShapeOp,
 }
 
 MemRef = with_replacements(xmemref.MemRef, _REPLACED, [ReshapeOp, TransposeOp, PrefetchOp])

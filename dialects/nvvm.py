@@ -7,9 +7,10 @@ xDSL has no NVVM dialect, so everything here is new.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, BoolAttr, DictionaryAttr, IntAttr, IntegerAttr
-from xdsl.dialects.builtin import IntegerType, NoneAttr, StringAttr, UnitAttr, i1, i32
+from xdsl.dialects.builtin import IntegerType, NoneAttr, StringAttr, UnitAttr, f32, i1, i32
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
 from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, ParsePropInAttrDict
 from xdsl.irdl import irdl_attr_definition, irdl_op_definition, operand_def, opt_operand_def
@@ -25,6 +26,7 @@ from mlkit.dialects.llvm.types import LLVMStructType
 from mlkit.dialects.utils.enums import enum_attribute
 from mlkit.dialects.utils.op_classes import define_op
 from mlkit.dialects.utils.dialects import op_lookup
+from mlkit.dialects.utils.ods import upstream_op
 
 # ---------------------------------------------------------------- #nvvm.target
 
@@ -281,9 +283,59 @@ class ShflSyncOp(IRDLOperation):
             )
 
 
+# ---------------------------------------------------------------- math, clusters, warps
+
+
+@upstream_op
+class RcpApproxFtzFOp(IRDLOperation):
+    """``nvvm.rcp.approx.ftz.f %x : f32``: approximate ``1/x``, subnormals flushed to zero."""
+
+    name = "nvvm.rcp.approx.ftz.f"
+    arg = operand_def(f32)
+    res = result_def(f32)
+    traits = traits_def(NoMemoryEffect())
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"arg": "32-bit float", "res": "32-bit float"}
+    assembly_format = "$arg attr-dict `:` type($res)"
+
+
+class _ClusterBarrierOp(IRDLOperation):
+    aligned = opt_prop_def(UnitAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict"
+
+
+ClusterArriveOp = define_op(
+    _ClusterBarrierOp, "nvvm.cluster.arrive", "ClusterArriveOp",
+    """``nvvm.cluster.arrive {aligned}?``: this thread arrives at the cluster barrier.""",
+)
+ClusterWaitOp = define_op(
+    _ClusterBarrierOp, "nvvm.cluster.wait", "ClusterWaitOp",
+    """``nvvm.cluster.wait {aligned}?``: waits until every thread of the cluster has arrived.""",
+)
+
+
+@irdl_op_definition
+class FenceScClusterOp(IRDLOperation):
+    """``nvvm.fence.sc.cluster``: a sequentially consistent fence at cluster scope."""
+
+    name = "nvvm.fence.sc.cluster"
+    assembly_format = "attr-dict"
+
+
+@irdl_op_definition
+class BarWarpSyncOp(IRDLOperation):
+    """``nvvm.bar.warp.sync %mask : i32``: the threads of ``mask`` in the warp wait for each other."""
+
+    name = "nvvm.bar.warp.sync"
+    mask = operand_def(i32)
+    assembly_format = "$mask attr-dict `:` type($mask)"
+
+
+SYNC_OPS = [RcpApproxFtzFOp, ClusterArriveOp, ClusterWaitOp, FenceScClusterOp, BarWarpSyncOp]
+
 NVVM = Dialect(
     "nvvm",
-    [*SPECIAL_REGISTER_OPS.values(), Barrier0Op, BarrierOp, ShflSyncOp],
+    [*SPECIAL_REGISTER_OPS.values(), Barrier0Op, BarrierOp, ShflSyncOp, *SYNC_OPS],
     [NVVMTargetAttr, ShflKindAttr],
 )
 

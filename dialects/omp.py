@@ -1,7 +1,10 @@
 """The part of upstream's ``omp`` (OpenMP) dialect that parallel loops need:
 ``omp.parallel`` (with ``num_threads``), ``omp.wsloop`` (with ``nowait``),
 ``omp.loop_nest`` (with ``inclusive`` and ``collapse``), ``omp.yield`` and
-``omp.terminator``, in upstream's syntax.
+``omp.terminator``, in upstream's syntax; and the synchronization ops
+``omp.barrier``, ``omp.master``, ``omp.taskwait`` (without clauses),
+``omp.taskyield`` and ``omp.flush``, which mlkit reads, verifies and prints
+but does not translate to LLVM IR (its thread pool has no OpenMP runtime).
 
 xDSL has these ops but no custom syntax for them, and its ``omp.wsloop`` is
 the older form that carried the bounds itself; upstream's current form wraps
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, UnitAttr, i64
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, UnitAttr, i32, i64
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments, IRDLOperation, irdl_op_definition
 from xdsl.irdl import lazy_traits_def, opt_operand_def, opt_prop_def, region_def, traits_def
@@ -279,6 +282,66 @@ def single_block(ops: Sequence[Operation], args: Sequence[Attribute] = ()) -> Re
     return Region(block)
 
 
-OpenMP = Dialect("omp", [ParallelOp, TerminatorOp, WsLoopOp, LoopNestOp, YieldOp], [])
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    """``omp.barrier``: each thread of the team waits for all the others."""
+
+    name = "omp.barrier"
+    assembly_format = "attr-dict"
+
+
+@irdl_op_definition
+class TaskyieldOp(IRDLOperation):
+    """``omp.taskyield``: the current task may be suspended for another."""
+
+    name = "omp.taskyield"
+    assembly_format = "attr-dict"
+
+
+@irdl_op_definition
+class TaskwaitOp(IRDLOperation):
+    """``omp.taskwait``: waits for the child tasks of the current task
+    (upstream's ``depend`` and ``nowait`` clauses are not read)."""
+
+    name = "omp.taskwait"
+    depend_vars = var_operand_def()
+    depend_iterated = var_operand_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TaskwaitOp:
+        attrs = parser.parse_optional_attr_dict()
+        return cls.create(
+            operands=[],
+            properties={"operandSegmentSizes": DenseArrayBase.from_list(i32, [0, 0])},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)
+
+
+@irdl_op_definition
+class FlushOp(IRDLOperation):
+    """``omp.flush(%a, %b : memref<i32>, memref<i32>)``: makes the thread's
+    view of the listed variables (of all memory, without a list) consistent."""
+
+    name = "omp.flush"
+    varList = var_operand_def()
+    assembly_format = "( `(` $varList^ `:` type($varList) `)` )? attr-dict"
+
+
+@irdl_op_definition
+class MasterOp(IRDLOperation):
+    """``omp.master { ... omp.terminator }``: only the team's master thread runs the region."""
+
+    name = "omp.master"
+    region = region_def()
+    assembly_format = "$region attr-dict"
+
+
+SYNC_OPS = [BarrierOp, TaskyieldOp, TaskwaitOp, FlushOp, MasterOp]
+
+OpenMP = Dialect("omp", [ParallelOp, TerminatorOp, WsLoopOp, LoopNestOp, YieldOp, *SYNC_OPS], [])
 
 __getattr__ = op_lookup(__name__, lambda: OpenMP)

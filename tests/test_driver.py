@@ -109,7 +109,7 @@ BAD_INPUTS = {
         b"func.func @f() -> i32 {\n  %0 = arith.constant 1 : i32\n"
         b"  %0 = arith.constant 2 : i32\n  return %0 : i32\n}\n",
         (3, 3),
-        "SSA value %0 is already defined",
+        "redefinition of SSA value '%0'",
     ),
     "undefined-block": (b"func.func @f() {\n  cf.br ^bb9\n}\n", (2, 9), "bb9"),
     "duplicate-symbol": (
@@ -127,7 +127,7 @@ BAD_INPUTS = {
         b"  %0 = arith.constant dense<[1, 2]> : tensor<3xi32>\n"
         b"  return %0 : tensor<3xi32>\n}\n",
         None,
-        "Shape mismatch in dense literal",
+        "inferred shape of elements literal ([2]) does not match type ([3])",
     ),
     "verifier-failure": (
         b"func.func @f() -> i32 {\n  %0 = arith.constant 1 : i64\n  return %0 : i64\n}\n",

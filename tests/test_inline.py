@@ -145,3 +145,57 @@ def test_semantics(x: int) -> None:
     ours = mlkit_print(SEMANTICS, pipeline=f"builtin.module({PASS})")
     assert "call" not in ours and "@clamp" not in ours
     assert _run(ours, x) == _run(SEMANTICS, x) == 3 * min(max(x, -5), 10)
+
+
+OPTION_PROGRAM = """
+func.func private @square(%a: i32) -> i32 {
+  %0 = arith.muli %a, %a : i32
+  return %0 : i32
+}
+func.func private @marked(%a: i32) -> i32 attributes {no_inline} {
+  return %a : i32
+}
+func.func @caller(%a: i32) -> i32 {
+  %0 = call @square(%a) : (i32) -> i32
+  %1 = call @square(%a) : (i32) -> i32
+  %2 = arith.addi %0, %1 : i32
+  %3 = call @marked(%2) : (i32) -> i32
+  %4 = call @square(%3) {no_inline} : (i32) -> i32
+  return %4 : i32
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        "op-pipelines=func.func(canonicalize,cse)",
+        "default-pipeline=cse",
+        "default-pipeline=''",
+        "inlining-threshold=0",
+        "inlining-threshold=50 max-iterations=1",
+    ],
+)
+def test_options_match_upstream(options: str) -> None:
+    """Each option as upstream's RUN lines use it gives upstream's result, op for op."""
+    pipeline = f"builtin.module({PASS}{{{options}}})"
+    ours = mlkit_print(OPTION_PROGRAM, pipeline=pipeline)
+    assert upstream_print(ours) == upstream_print(OPTION_PROGRAM, pipeline=pipeline)
+
+
+def test_call_through_constant_is_inlined() -> None:
+    """The default pipeline folds ``call_indirect`` of a ``func.constant`` into
+    a direct call (upstream's canonicalization), which is then inlined."""
+    src = """
+func.func private @seven() -> i32 {
+  %c = arith.constant 7 : i32
+  return %c : i32
+}
+func.func @indirect() -> i32 {
+  %f = constant @seven : () -> i32
+  %r = call_indirect %f() : () -> i32
+  return %r : i32
+}
+"""
+    pipeline = f"builtin.module({PASS})"
+    assert upstream_print(mlkit_print(src, pipeline=pipeline)) == upstream_print(src, pipeline=pipeline)

@@ -22,11 +22,13 @@ from xdsl.printer import Printer
 from xdsl.traits import RecursiveMemoryEffect, RecursivelySpeculatable
 from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span
 
 from mlkit.dialects.affine.ops import YieldOp
 from mlkit.dialects.affine.scope import verify_dims_and_symbols
 from mlkit.dialects.affine.syntax import parse_operands_of, parse_set_attr
 from mlkit.dialects.affine.syntax import print_dim_and_symbol_list, print_map_attr, print_set_attr
+from mlkit.syntax.parse_errors import CoreParseError
 from mlkit.dialects.utils.regions import ensure_implicit_terminator, print_then_else
 from mlkit.dialects.utils.type_lists import parse_arrow_type_list, parse_optional_arrow_type_list
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
@@ -49,9 +51,13 @@ def _parse_bound(parser: Parser, lower: bool) -> tuple[AffineMapAttr, list[SSAVa
     used_prefix = parser.parse_optional_keyword(keyword) is not None
     if (operand := parser.parse_optional_operand(IndexType())) is not None:
         return AffineMapAttr(AffineMap(0, 1, (AffineExpr.symbol(0),))), [operand]
-    if (value := parser.parse_optional_integer(allow_boolean=False)) is not None:
-        return AffineMapAttr(AffineMap.constant_map(value)), []
     pos = parser.pos
+    if (value := parser.parse_optional_integer(allow_boolean=False)) is not None:
+        if not -(1 << 63) <= value < 1 << 63:  # upstream reads it as an index attribute
+            raise CoreParseError(
+                Span(pos, pos + 1, parser.lexer.input), "integer constant out of range for attribute"
+            )
+        return AffineMapAttr(AffineMap.constant_map(value)), []
     attr = parser.parse_attribute()
     if not isinstance(attr, AffineMapAttr):
         parser.raise_error("expected valid affine map representation for loop bounds", pos)
@@ -83,6 +89,20 @@ def _print_bound(printer: Printer, attr: AffineMapAttr, operands: Sequence[SSAVa
     print_dim_and_symbol_list(printer, operands, m.num_dims)
 
 
+def _parse_step(parser: Parser) -> int:
+    """The step, which upstream reads as an attribute (of index type)."""
+    negative = parser.parse_optional_punctuation("-") is not None
+    step = parser.parse_optional_integer(allow_boolean=False, allow_negative=False)
+    if step is None:
+        raise CoreParseError(
+            parser._current_token.span,  # pyright: ignore[reportPrivateUsage]
+            "expected constant integer or floating point value"
+            if negative
+            else "expected attribute value",
+        )
+    return -step if negative else step
+
+
 @irdl_op_definition
 class ForOp(xaffine.ForOp):
     """``affine.for %i = lb to ub step s iter_args(...) -> (...) { ... }``."""
@@ -109,7 +129,7 @@ class ForOp(xaffine.ForOp):
         step = 1
         if parser.parse_optional_keyword("step") is not None:
             pos = parser.pos
-            step = parser.parse_integer(allow_boolean=False)
+            step = _parse_step(parser)
             if step <= 0:
                 parser.raise_error("expected step to be representable as a positive signed integer", pos)
         iter_args: list[Parser.Argument] = []

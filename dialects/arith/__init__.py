@@ -6,7 +6,9 @@ Where xDSL 0.75 disagrees with upstream MLIR:
   ``vector<4xi1>``), and drop their attribute dictionary when printed;
 - ``select`` rejects a vector of conditions (``: vector<4xi1>, vector<4xi32>``);
 - ``remf`` and ``flush_denormals`` are missing;
-- the casts: see :mod:`mlkit.dialects.arith.casts`.
+- the casts: see :mod:`mlkit.dialects.arith.casts`;
+- ``cmpi``/``select`` lack upstream's folders and most of its canonicalization
+  patterns: see :mod:`mlkit.dialects.arith.canonicalization`.
 Those xDSL ops are subclassed (passes match them with isinstance); the missing
 ones are new. Every other op is xDSL's.
 """
@@ -15,14 +17,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mlkit.dialects.arith.canonicalization import CMPI_FOLDS, CMPI_PATTERNS, SELECT_FOLDS
+from mlkit.dialects.arith.canonicalization import SELECT_PATTERNS
 from mlkit.dialects.arith.casts import CAST_REPLACEMENTS, NEW_CASTS, IntegerOverflowAttr
 from mlkit.dialects.arith.casts import same_shape
+from mlkit.dialects.arith.verified import AddUIExtendedOp, ConstantOp
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, describe_constraints, upstream_op
 from mlkit.dialects.utils.ods import verify_that
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, UnitAttr
-from xdsl.dialects.builtin import UnrankedTensorType, VectorType, i1
+from xdsl.dialects.builtin import UnrankedTensorType, VectorType, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, VarConstraint, irdl_op_definition, operand_def, opt_prop_def
 from xdsl.irdl import prop_def, result_def, traits_def
@@ -181,6 +186,22 @@ class _Comparison(IRDLOperation):
             properties={"predicate": IntegerAttr(predicate, 64), **props},
         )
 
+    def verify_relations_(self) -> None:
+        """Upstream checks the predicate before the operand types."""
+        predicate = self.properties.get("predicate")
+        if predicate is None:
+            raise VerifyException("requires attribute 'predicate'")
+        cases = range(len(self.PREDICATES))
+        if not (
+            isinstance(predicate, IntegerAttr)
+            and predicate.type == i64
+            and predicate.value.data in cases
+        ):
+            raise VerifyException(
+                "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless "
+                f"integer cases: {', '.join(map(str, cases))}"
+            )
+
     def verify_(self) -> None:
         lhs, rhs = self.operands[0].type, self.operands[1].type
         if lhs != rhs:
@@ -193,9 +214,13 @@ class _Comparison(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> Operation:
         pos = parser.pos
-        mnemonic = parser.parse_identifier()
+        mnemonic = parser.parse_optional_identifier() or parser.parse_optional_str_literal()
         if mnemonic not in cls.PREDICATES:
-            parser.raise_error(f"{mnemonic} is not a valid predicate", pos, parser.pos)
+            parser.raise_error(
+                "expected string or keyword containing one of the following enum values for "
+                f"attribute 'predicate' [{', '.join(cls.PREDICATES)}]",
+                pos,
+            )
         parser.parse_punctuation(",")
         lhs = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
@@ -232,15 +257,18 @@ class _Comparison(IRDLOperation):
         printer.print_attribute(self.operands[0].type)
 
 
-@irdl_op_definition
+@upstream_op
 class CmpiOp(_Comparison, xarith.CmpiOp):
     """xDSL's op with upstream's shaped ``i1`` result and attribute dictionary."""
 
     name = "arith.cmpi"
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "lhs": "signless-integer-like", "rhs": "signless-integer-like", "result": "bool-like",
+    }  # fmt: skip
     predicate = prop_def(IntegerAttr)
     lhs = operand_def(_INT_LIKE)
     rhs = operand_def(_INT_LIKE)
-    traits = xarith.CmpiOp.traits
+    traits = traits_def(CMPI_FOLDS, CMPI_PATTERNS)  # and xDSL's op's, inherited
     PREDICATES: ClassVar[list[str]] = xarith.CMPI_COMPARISON_OPERATIONS
 
     def __init__(
@@ -249,11 +277,14 @@ class CmpiOp(_Comparison, xarith.CmpiOp):
         self._init_comparison(operand1, operand2, arg, {})
 
 
-@irdl_op_definition
+@upstream_op
 class CmpfOp(_Comparison, xarith.CmpfOp):
     """xDSL's op with upstream's shaped ``i1`` result and attribute dictionary."""
 
     name = "arith.cmpf"
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {
+        "lhs": "floating-point-like", "rhs": "floating-point-like", "result": "bool-like",
+    }  # fmt: skip
     predicate = prop_def(IntegerAttr)
     lhs = operand_def(_FLOAT_LIKE)
     rhs = operand_def(_FLOAT_LIKE)
@@ -285,7 +316,7 @@ class SelectOp(xarith.SelectOp):
     lhs = operand_def(T)
     rhs = operand_def(T)
     result = result_def(T)
-    traits = xarith.SelectOp.traits
+    traits = traits_def(SELECT_FOLDS, SELECT_PATTERNS)  # and xDSL's op's, inherited
     # replaced by the hand-written syntax below (the optional condition type)
     assembly_format: ClassVar[str | None] = None
 
@@ -347,6 +378,8 @@ _REPLACED: dict[type, type] = {
     xarith.CmpiOp: CmpiOp,
     xarith.CmpfOp: CmpfOp,
     xarith.SelectOp: SelectOp,
+    xarith.ConstantOp: ConstantOp,
+    xarith.AddUIExtendedOp: AddUIExtendedOp,
     xarith.AddiOp: AddiOp,
     xarith.SubiOp: SubiOp,
     xarith.MuliOp: MuliOp,

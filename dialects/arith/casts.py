@@ -8,6 +8,7 @@ checks differently. ``index_castui``, ``convertf``, ``scaling_extf`` and
 ``scaling_truncf`` are missing. xDSL's casts are subclassed (passes match them
 with isinstance); the missing ones are new ops, deliberately not subclasses of
 a similar xDSL op (``index_castui`` zero-extends where ``index_cast`` sign-extends).
+``extui``/``extsi`` fold as upstream's do (:mod:`mlkit.dialects.arith.cast_folding`).
 
 All casts share upstream's syntax ``%in [, %scale] [flags] : T [, S] to U``; the
 rounding-mode keyword cannot be written in IRDL's declarative format, so the
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar, Literal
 
+from mlkit.dialects.arith.cast_folding import EXT_FOLDS, EXT_PATTERNS
 from mlkit.dialects.utils.ods import upstream_op, verify_cast_compatible
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, MemRefType
@@ -70,6 +72,19 @@ def same_shape(a: Attribute, b: Attribute) -> bool:
     )
 
 
+def same_tensor_dims(a: Attribute, b: Attribute) -> bool:
+    """Upstream's ``SameInputOutputTensorDims``: a tensor's dimensions (which
+    an unranked one lacks) equal the other side's; scalars and other shaped
+    types have none."""
+    if isinstance(a, UnrankedTensorType) or isinstance(b, UnrankedTensorType):
+        return False
+
+    def dims(type_: Attribute) -> tuple[int, ...]:
+        return tuple(type_.get_shape()) if isinstance(type_, TensorType) else ()
+
+    return dims(a) == dims(b)
+
+
 def width(type_: Attribute) -> int:
     if isinstance(type_, IntegerType):
         return type_.width.data
@@ -116,6 +131,10 @@ class CastSyntax(IRDLOperation):
         """The checks every cast shares; the subclasses list this class before
         xDSL's op, so IRDL runs this rather than xDSL's generated verifier."""
         source, result = self.operands[0].type, self.results[0].type
+        if not same_tensor_dims(source, result):
+            raise VerifyException(
+                "failed to verify that input and output have the same tensor dimensions"
+            )
         if not same_shape(source, result) or (
             self.SCALED and not same_shape(source, self.operands[1].type)
         ):
@@ -271,12 +290,14 @@ class _FastMath(IRDLOperation):
 @upstream_op
 class ExtSIOp(_IntToInt, xarith.ExtSIOp):
     name = "arith.extsi"
+    traits = traits_def(EXT_FOLDS, EXT_PATTERNS)
     COMPATIBLE: ClassVar = staticmethod(wider)
 
 
 @upstream_op
 class ExtUIOp(_NonNeg, _IntToInt, xarith.ExtUIOp):
     name = "arith.extui"
+    traits = traits_def(EXT_FOLDS, EXT_PATTERNS)
     COMPATIBLE: ClassVar = staticmethod(wider)
 
 
@@ -332,6 +353,27 @@ class IndexCastUIOp(_NonNeg, _IndexCast):
     name = "arith.index_castui"
 
 
+def _bitcastable(a: Attribute, b: Attribute) -> bool:
+    return isinstance(a, IndexType) or isinstance(b, IndexType) or width(a) == width(b) > 0
+
+
+BITCAST_LIKE = container_of(
+    base(IntegerType) | base(IndexType) | base(AnyFloat)
+) | MemRefType.constr(element_type=base(AnyFloat) | SignlessIntegerConstraint)
+_BITCAST_TEXT = "signless-integer-or-float-like or memref of signless-integer or float"
+
+
+@upstream_op
+class BitcastOp(CastSyntax, xarith.BitcastOp):
+    """xDSL's op with upstream's cast checks (``are cast incompatible``)."""
+
+    name = "arith.bitcast"
+    input = operand_def(BITCAST_LIKE)
+    result = result_def(BITCAST_LIKE)
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"input": _BITCAST_TEXT, "result": _BITCAST_TEXT}
+    COMPATIBLE: ClassVar = staticmethod(_bitcastable)
+
+
 def _same_width_other_type(a: Attribute, b: Attribute) -> bool:
     return width(a) == width(b) and a != b
 
@@ -371,5 +413,6 @@ CAST_REPLACEMENTS: dict[type, type] = {
     xarith.ExtFOp: ExtFOp,
     xarith.TruncFOp: TruncFOp,
     xarith.IndexCastOp: IndexCastOp,
+    xarith.BitcastOp: BitcastOp,
 }
 NEW_CASTS: tuple[type, ...] = (IndexCastUIOp, ConvertFOp, ScalingExtFOp, ScalingTruncFOp)

@@ -23,6 +23,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, Pure, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.diagnostics.verifier import ErrorAt
 from mlkit.dialects.gpu.attrs import AddressSpace, AddressSpaceAttr
 from mlkit.dialects.gpu.module import GPUModuleOp
 from mlkit.dialects.gpu.syntax import parse_attributions, parse_typed_args, print_attributions
@@ -213,7 +214,11 @@ class ReturnOp(IRDLOperation):
             return
         results = func.function_type.outputs.data
         if len(results) != len(self.values):
-            raise VerifyException(f"expected {len(results)} result operands")
+            raise ErrorAt(
+                None,
+                f"expected {len(results)} result operands",
+                [(func, "return type declared here")],
+            )
         for i, (want, value) in enumerate(zip(results, self.values)):
             if want != value.type:
                 raise VerifyException(f"unexpected type `'{value.type}'' for operand #{i}")

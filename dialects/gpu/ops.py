@@ -29,7 +29,7 @@ from xdsl.irdl.declarative_assembly_format import AttributeVariable, ParsingStat
 from xdsl.irdl.declarative_assembly_format import irdl_custom_directive
 
 from mlkit.dialects.utils.directives import SpacedDirective
-from mlkit.dialects.utils.ods import upstream_op
+from mlkit.dialects.utils.ods import upstream_op, verify_that
 from mlkit.dialects.utils.op_classes import define_op
 
 # ---------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def _check_int_float_or_1d_vector(op: IRDLOperation, what: str, t: Attribute) ->
     )
 
 
-@irdl_op_definition
+@upstream_op
 class ShuffleOp(IRDLOperation):
     """``%r, %valid = gpu.shuffle xor %v, %offset, %width : f32``."""
 
@@ -175,6 +175,12 @@ class ShuffleOp(IRDLOperation):
 
     traits = traits_def(Pure())
     assembly_format = "$mode $value `,` $offset `,` $width attr-dict `:` type($value)"
+
+    def verify_relations_(self) -> None:
+        verify_that(
+            self.value.type == self.shuffleResult.type,
+            "all of {value, shuffleResult} have same type",
+        )
 
     def verify_(self) -> None:
         _check_int_float_or_1d_vector(self, "operand #0", self.value.type)

@@ -30,7 +30,11 @@ from mlkit.dialects.utils.signatures import attrs_at, dict_array, print_attr_dic
 def parse_async_dependencies(parser: Parser) -> tuple[bool, list[UnresolvedOperand]]:
     """``(`async`)? (`[` ssa-id-list `]`)?``: whether ``async`` is written, and the
     dependencies."""
+    pos = parser.pos
     is_async = parser.parse_optional_keyword("async") is not None
+    named = getattr(parser, "results_named", None)  # mlkit's located parser knows
+    if is_async and named is not None and named() is False:
+        parser.raise_error("needs to be named when marked 'async'", pos)
     deps = parser.parse_optional_comma_separated_list(
         parser.Delimiter.SQUARE, parser.parse_unresolved_operand
     )

@@ -20,6 +20,8 @@ from mlkit.dialects.llvm.attrs import CConvAttr, ConstantRangeAttr, FastMathAttr
 from mlkit.dialects.llvm.attrs import TailCallKindAttr
 from mlkit.dialects.llvm.control import *  # noqa: F403
 from mlkit.dialects.llvm.control import CONTROL_OPS
+from mlkit.dialects.llvm.ctors import *  # noqa: F403
+from mlkit.dialects.llvm.ctors import STRUCTOR_OPS, ZeroAttr
 from mlkit.dialects.llvm.intr import *  # noqa: F403
 from mlkit.dialects.llvm.intr import INTRINSIC_OPS
 from mlkit.dialects.llvm.intr_ext import *  # noqa: F403
@@ -37,8 +39,9 @@ from mlkit.dialects.utils.dialects import op_lookup
 LLVM = Dialect(
     "llvm",
     [*ARITH_OPS, *MEMORY_OPS, *ATOMIC_OPS, *VALUE_OPS, *CONTROL_OPS, *SYMBOL_OPS, *INTRINSIC_OPS,
-     *INTRINSIC_EXT_OPS],
-    [*LLVM_TYPES, LinkageAttr, CConvAttr, TailCallKindAttr, FastMathAttr, ConstantRangeAttr],
+     *INTRINSIC_EXT_OPS, *STRUCTOR_OPS],
+    [*LLVM_TYPES, LinkageAttr, CConvAttr, TailCallKindAttr, FastMathAttr, ConstantRangeAttr,
+     ZeroAttr],
 )
 
 __getattr__ = op_lookup(__name__, lambda: LLVM)

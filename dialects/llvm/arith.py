@@ -178,11 +178,11 @@ class _CompareOp(IRDLOperation, ABC):
     def parse(cls, parser: Parser) -> _CompareOp:
         at = parser.pos
         predicates = cls.PREDICATES
-        word = parser.parse_str_literal()
+        word = parser.parse_optional_str_literal()
+        if word is None:
+            parser.raise_error("invalid kind of attribute specified", at)
         if word not in predicates:
-            parser.raise_error(
-                f"expected predicate to be one of: {', '.join(predicates)}", at
-            )
+            parser.raise_error(f"'{word}' is an incorrect value of the 'predicate' attribute", at)
         lhs = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         rhs = parser.parse_unresolved_operand()

@@ -20,14 +20,16 @@ from xdsl.irdl.declarative_assembly_format import AttributeVariable, CustomDirec
 from xdsl.irdl.declarative_assembly_format import PrintingState, irdl_custom_directive
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, Pure, SymbolTable
+from xdsl.traits import IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.cf import BranchWeights, verify_branch_weights
 from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, NO_FASTMATH, TAIL_CALL_KINDS, CConvAttr
 from mlkit.dialects.llvm.attrs import FastMathAttr, TailCallKindAttr
+from mlkit.dialects.llvm.call_checks import verify_call
 from mlkit.dialects.llvm.interfaces import LLVMOp, PureOp
 from mlkit.dialects.llvm.symbols import FuncOp
-from mlkit.dialects.llvm.types import LLVMFunctionType, LLVMPointerType, LLVMVoidType
+from mlkit.dialects.llvm.types import LLVMFunctionType, LLVMVoidType
 from mlkit.dialects.utils.attr_dict import print_attr_dict, split_attr_dict
 
 _EMPTY_BUNDLES = DenseArrayBase.from_list(i32, [])
@@ -89,29 +91,6 @@ class BrOp(PureOp):
         super().__init__(operands=[operands], successors=[dest])
 
 
-@irdl_custom_directive
-class BranchWeights(CustomDirective):
-    """`` weights([3, 5])`` when the branch has weights."""
-
-    weights: AttributeVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        if parser.parse_optional_keyword("weights") is not None:
-            parser.parse_punctuation("(")
-            values = parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, parser.parse_integer
-            )
-            parser.parse_punctuation(")")
-            self.weights.set(state, DenseArrayBase.from_list(i32, values))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        weights = self.weights.get(op)
-        if isinstance(weights, DenseArrayBase):
-            state.print_whitespace(printer)
-            values = ", ".join(str(int(v)) for v in weights.iter_values())
-            printer.print_string(f"weights([{values}])")
-
-
 @irdl_op_definition
 class CondBrOp(PureOp):
     name = "llvm.cond_br"
@@ -142,6 +121,9 @@ class CondBrOp(PureOp):
         super().__init__(
             operands=[cond, then_ops, else_ops], successors=[then_block, else_block]
         )
+
+    def verify_(self) -> None:
+        verify_branch_weights(self, self.branch_weights)  # pyright: ignore[reportArgumentType]
 
 
 @irdl_op_definition
@@ -262,6 +244,7 @@ class SwitchOp(PureOp):
         )
 
     def verify_(self) -> None:
+        verify_branch_weights(self, self.branch_weights)  # pyright: ignore[reportArgumentType]
         values = list(self.case_values.get_values()) if self.case_values is not None else []
         if len(values) != len(self.caseDestinations):
             raise VerifyException("expects number of case values to match number of case destinations")
@@ -333,14 +316,20 @@ class CallOp(_CallBase):
             props["var_callee_type"] = parser.parse_type()
             parser.parse_punctuation(")")
         extra, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        colon = parser.pos  # upstream reports the signature's errors at the colon
         parser.parse_punctuation(":")
         at = parser.pos
         operand_names = args
         if callee_ptr is not None:
             ptr_type = parser.parse_type()
-            parser.parse_punctuation(",")
+            if parser.parse_optional_punctuation(",") is None:
+                parser.raise_error("expected indirect call to have 2 trailing types", colon)
             operand_names = [callee_ptr, *args]
         fn = parser.parse_function_type()
+        if len(fn.outputs.data) > 1:
+            parser.raise_error("expected function with 0 or 1 result", colon)
+        if fn.outputs.data and isinstance(fn.outputs.data[0], LLVMVoidType):
+            parser.raise_error("expected a non-void result type", colon)
         types = [*([ptr_type] if callee_ptr is not None else []), *fn.inputs.data]
         if len(types) != len(operand_names):
             parser.raise_error(
@@ -385,19 +374,7 @@ class CallOp(_CallBase):
         printer.print_attribute(FunctionType.from_lists([a.type for a in args], [r.type for r in self.result]))
 
     def verify_(self) -> None:
-        if len(self.result) > 1:
-            raise VerifyException("expected function with 0 or 1 result")
-        if self.callee is not None:
-            if SymbolTable.lookup_symbol(self, self.callee) is None:
-                raise VerifyException(
-                    f"'{self.callee.root_reference.data}' does not reference a symbol "
-                    "in the current scope"
-                )
-        else:
-            if not self.callee_operands or not isinstance(
-                self.callee_operands[0].type, LLVMPointerType
-            ):
-                raise VerifyException("indirect call expects a pointer as callee")
+        verify_call(self)
 
 
 @irdl_op_definition

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import I32, DenseArrayBase, IntegerAttr, IntegerType, StringAttr
-from xdsl.dialects.builtin import UnitAttr, VectorType, i32
+from xdsl.dialects.builtin import FunctionType, UnitAttr, VectorType, i32
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.traits import Pure
 from xdsl.irdl import AnyAttr, IRDLOperation, irdl_op_definition, operand_def
@@ -147,6 +147,31 @@ class AllocaOp(LLVMOp):
         )
 
 
+_alloca_format_parse = AllocaOp.parse.__func__  # pyright: ignore[reportFunctionMemberAccess]
+
+
+def _parse_alloca(cls: type[AllocaOp], parser: Parser) -> AllocaOp:
+    """The declarative format's parser, after upstream's check of the trailing
+    type (the format would fail on it in xDSL's words): it is read ahead, then
+    the format parses from the start again."""
+    start = parser.pos
+    parser.parse_optional_keyword("inalloca")
+    parser.parse_unresolved_operand()
+    parser.parse_keyword("x")
+    parser.parse_type()
+    parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    at = parser.pos
+    trailing = parser.parse_optional_type()
+    if not isinstance(trailing, FunctionType) or len(trailing.inputs) != 1 or len(trailing.outputs) != 1:
+        parser.raise_error("expected trailing function type with one argument and one result", at)
+    parser._resume_from(start)  # pyright: ignore[reportPrivateUsage]
+    return _alloca_format_parse(cls, parser)
+
+
+AllocaOp.parse = classmethod(_parse_alloca)  # type: ignore[method-assign, assignment]
+
+
 @irdl_op_definition
 class GEPOp(LLVMOp):
     """``llvm.getelementptr inbounds %base[0, %i] : (!llvm.ptr, i64) -> !llvm.ptr, T``:
@@ -230,6 +255,7 @@ class GEPOp(LLVMOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> GEPOp:
+        start = parser.pos
         flags = 0
         while True:
             word = parser.parse_optional_keyword_in(("inbounds", "nusw", "nuw"))
@@ -253,10 +279,20 @@ class GEPOp(LLVMOp):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         at = parser.pos
-        fn = parser.parse_function_type()
+        fn = parser.parse_type()
+        if not isinstance(fn, FunctionType):
+            parser.raise_error(
+                f"invalid kind of type specified: expected builtin.function, but found '{fn}'", at
+            )
         parser.parse_punctuation(",")
         elem_type = parser.parse_type()
-        if len(fn.inputs) != len(dynamic) + 1 or len(fn.outputs) != 1:
+        if len(fn.inputs) != len(dynamic) + 1:
+            parser.raise_error(
+                f"number of operands and types do not match: got {len(dynamic) + 1} operands "
+                f"and {len(fn.inputs)} types",
+                start,
+            )
+        if len(fn.outputs) != 1:
             parser.raise_error("expected types for the base and each dynamic index", at)
         operands = parser.resolve_operands([base, *dynamic], fn.inputs.data, at)
         props, attributes = split_attr_dict(cls, attrs)

@@ -20,6 +20,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.func import verify_dialect_attrs
 from mlkit.dialects.llvm.attrs import CALLING_CONVENTIONS, LINKAGES, TLS_MODES, UNNAMED_ADDRS
 from mlkit.dialects.llvm.attrs import VISIBILITIES, CConvAttr, LinkageAttr, i64_enum
 from mlkit.dialects.llvm.attrs import alignment_property
@@ -160,6 +161,7 @@ class FuncOp(IRDLOperation):
         assert isinstance(self.linkage, LinkageAttr)
         fn = self.function_type
         assert isinstance(fn, LLVMFunctionType)
+        verify_dialect_attrs(self.arg_attrs, self.res_attrs)
         if self.is_declaration:
             if self.linkage.linkage.data not in ("external", "extern_weak"):
                 raise VerifyException(
@@ -317,6 +319,10 @@ class GlobalOp(IRDLOperation):
             raise VerifyException("cannot have both initializer value and region")
         if isinstance(self.global_type, (LLVMVoidType, LLVMFunctionType)):
             raise VerifyException("expects type to be a valid element type for an LLVM global")
+        if self.alignment is not None:
+            value = self.alignment.value.data
+            if value <= 0 or value & (value - 1):  # a negative one is a huge uint64
+                raise VerifyException("alignment attribute is not a power of 2")
         if self.initializer.blocks:
             terminator = self.initializer.blocks[0].last_op
             if terminator is None or terminator.name != "llvm.return" or not terminator.operands:

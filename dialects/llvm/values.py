@@ -20,6 +20,7 @@ from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, Pure, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.llvm.constants import verify_constant
 from mlkit.dialects.llvm.interfaces import PureOp
 from mlkit.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 from mlkit.dialects.utils.attr_dict import add_attr_dict, print_attr_dict
@@ -347,6 +348,9 @@ class ConstantOp(PureOp):
         print_attr_dict(printer, self, ("value",))
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
+
+    def verify_(self) -> None:
+        verify_constant(self.value, self.res.type)
 
 
 class _ValueOp(IRDLOperation):

@@ -15,35 +15,41 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mlkit.dialects.scf.common import block_arg_types, check_edge, check_yields_to_parent
+from mlkit.dialects.scf.common import block_arg_types, check_edge, check_loop_carried
+from mlkit.dialects.scf.common import check_yields_to_parent
 from mlkit.dialects.scf.common import parent_name, terminators, xdsl_own_verify
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
-from mlkit.dialects.utils.regions import ensure_implicit_terminator, print_then_else
+from mlkit.dialects.utils.regions import ensure_implicit_terminator, ensure_implicit_terminators
+from mlkit.dialects.utils.regions import drop_implicit_terminator, print_then_else
 from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
+from mlkit.diagnostics.verifier import ErrorAt
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 from mlkit.dialects.utils.type_lists import print_optional_arrow_type_list
 from xdsl.dialects import scf as xscf
-from xdsl.dialects.builtin import DenseArrayBase, IndexType, UnitAttr, i1, i64
+from xdsl.dialects.builtin import DenseArrayBase, IndexType, IndexTypeConstr, IntegerAttr
+from xdsl.dialects.builtin import SignlessIntegerConstraint, UnitAttr, i1, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def
 from xdsl.irdl import var_operand_def, var_region_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
+from xdsl.traits import ConstantLike
 from xdsl.utils.exceptions import VerifyException
 
 
 _PARALLEL_VERIFY = xdsl_own_verify(xscf.ParallelOp)
+_SIGNLESS_OR_INDEX = SignlessIntegerConstraint | IndexTypeConstr  # AnySignlessIntegerOrIndex
 
 
-@irdl_op_definition
+@upstream_op
 class IfOp(xscf.IfOp):
     """xDSL's op; parsing also takes one result type without parentheses."""
 
     name = "scf.if"
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"cond": "1-bit signless integer"}
 
     output = var_result_def()
     cond = operand_def(i1)
@@ -52,6 +58,9 @@ class IfOp(xscf.IfOp):
     traits = xscf.IfOp.traits
 
     def verify_(self) -> None:
+        for i, region in enumerate(self.regions):  # upstream's NoRegionArguments
+            if region.blocks and region.blocks[0].args:
+                raise VerifyException(f"region #{i} should have no arguments")
         if self.output and not self.false_region.blocks:
             raise VerifyException("must have an else block if defining values")
         check_yields_to_parent(self, self.true_region)
@@ -104,6 +113,12 @@ class ForOp(xscf.ForOp):
     traits = xscf.ForOp.traits
 
     def verify_relations_(self) -> None:
+        for index, bound in enumerate((self.lb, self.ub, self.step)):
+            if not _SIGNLESS_OR_INDEX.verifies(bound.type):
+                raise VerifyException(
+                    f"operand #{index} must be signless integer or index, but got "
+                    f"'{bound.type}'"
+                )
         verify_that(
             self.lb.type == self.ub.type == self.step.type,
             "all of {lowerBound, upperBound, step} have same type",
@@ -115,22 +130,7 @@ class ForOp(xscf.ForOp):
             raise VerifyException("expected body first argument to be the induction variable")
         if block.args[0].type != self.lb.type:
             raise VerifyException("expected induction variable to be same type as bounds and step")
-        iter_types = block_arg_types(self.body, skip=1)
-        if len(self.iter_args) != len(iter_types):
-            raise VerifyException(
-                f"different number of inits and region iter_args: {len(self.iter_args)} != "
-                f"{len(iter_types)}"
-            )
-        if len(self.iter_args) != len(self.res):
-            raise VerifyException("mismatch in number of loop-carried values and defined values")
-        inits = [v.type for v in self.iter_args]
-        results = [r.type for r in self.res]
-        check_edge("parent", "Region #0", inits, iter_types)
-        check_edge("parent", parent_name(self), inits, results)
-        for yield_op in terminators(self.body, "scf.yield"):
-            yielded = [v.type for v in yield_op.operands]
-            check_edge("Operation scf.yield", "Region #0", yielded, iter_types)
-            check_edge("Operation scf.yield", parent_name(self), yielded, results)
+        check_loop_carried(self, self.iter_args, self.res, block_arg_types(self.body, skip=1))
 
     @classmethod
     def parse(cls, parser: Parser) -> ForOp:
@@ -174,8 +174,7 @@ class ForOp(xscf.ForOp):
             op.properties["unsignedCmp"] = UnitAttr()
         op.attributes |= attrs
         if not iter_args:
-            for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
-                ensure_terminator(op, trait)
+            ensure_implicit_terminators(op)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -268,6 +267,15 @@ class ParallelOp(xscf.ParallelOp):
             raise VerifyException(
                 "needs at least one tuple element for lowerBound, upperBound and step"
             )
+        for step in self.step:
+            value = getattr(step.owner, "value", None)
+            if (
+                isinstance(step.owner, Operation)
+                and step.owner.has_trait(ConstantLike)
+                and isinstance(value, IntegerAttr)
+                and value.value.data <= 0
+            ):
+                raise VerifyException("constant step operand must be positive")
         args = self.body.block.args
         if len(args) != steps:
             raise VerifyException(
@@ -287,9 +295,10 @@ class ParallelOp(xscf.ParallelOp):
             )
         for i, (res, operand) in enumerate(zip(self.res, reduce_op.args)):
             if res.type != operand.type:
-                raise VerifyException(
-                    f"expects type of {i}-th reduction operand: {operand.type} to be the "
-                    f"same as the {i}-th result type: {res.type}"
+                raise ErrorAt(
+                    reduce_op,
+                    f"expects type of {i}-th reduction operand: '{operand.type}' to be the "
+                    f"same as the {i}-th result type: '{res.type}'",
                 )
         _PARALLEL_VERIFY(self)  # xDSL's remaining checks (bound counts, init types)
 
@@ -322,17 +331,12 @@ class ParallelOp(xscf.ParallelOp):
                 parser.Delimiter.PAREN, parser.parse_unresolved_operand
             )
         result_types = parse_optional_arrow_type_list(parser) or []
-        if len(result_types) != len(inits):
-            parser.raise_error(
-                "expects the same number of init values and result types", init_pos, parser.pos
-            )
         init_values = parser.resolve_operands(inits, result_types, init_pos)
         body = parser.parse_region([iv.resolve(IndexType()) for iv in ivs])
         attrs = parser.parse_optional_attr_dict()
         op = cls(lbs, ubs, steps, body, init_values)
         op.attributes |= attrs
-        for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
-            ensure_terminator(op, trait)
+        ensure_implicit_terminators(op)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -405,8 +409,7 @@ class IndexSwitchOp(xscf.IndexSwitchOp):
         for region in op.regions:
             if not region.blocks:
                 region.add_block(Block())
-        for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
-            ensure_terminator(op, trait)
+        ensure_implicit_terminators(op)
         return op
 
 
@@ -435,6 +438,9 @@ class ReduceOp(DeclarativeSyntax, xscf.ReduceOp):
                     f"expected two block arguments with type '{operand.type}' in the "
                     f"{i}-th reduction region"
                 )
+
+
+drop_implicit_terminator(ReduceOp)  # upstream's bodies end in an explicit scf.reduce.return
 
 
 @irdl_op_definition

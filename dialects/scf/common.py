@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from xdsl.ir import Attribute, Operation, Region
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -83,3 +83,31 @@ def xdsl_own_verify(op_class: type) -> Callable[[Any], None]:
     cells = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__ or ()))
     custom = cells.get("custom_verify")
     return custom.cell_contents if custom is not None else (lambda op: None)
+
+
+def check_loop_carried(
+    op: Operation, inits: Sequence[SSAValue], results: Sequence[SSAValue], iter_types: list[Attribute]
+) -> None:
+    """``scf.for``'s loop-carried values, in upstream's order: the counts of
+    inits, region iter_args, results and yielded values, then the edges."""
+    if len(inits) != len(iter_types):
+        raise VerifyException(
+            f"different number of inits and region iter_args: {len(inits)} != {len(iter_types)}"
+        )
+    if len(inits) != len(results):
+        raise VerifyException("mismatch in number of loop-carried values and defined values")
+    yields = terminators(op.regions[0], "scf.yield")
+    for yield_op in yields:
+        if yield_op.operands and len(yield_op.operands) != len(iter_types):
+            raise VerifyException(
+                "different number of region iter_args and yielded values: "
+                f"{len(iter_types)} != {len(yield_op.operands)}"
+            )
+    init_types = [v.type for v in inits]
+    result_types = [r.type for r in results]
+    check_edge("parent", "Region #0", init_types, iter_types)
+    check_edge("parent", parent_name(op), init_types, result_types)
+    for yield_op in yields:
+        yielded = [v.type for v in yield_op.operands]
+        check_edge("Operation scf.yield", "Region #0", yielded, iter_types)
+        check_edge("Operation scf.yield", parent_name(op), yielded, result_types)

@@ -36,6 +36,8 @@ from xdsl.irdl.declarative_assembly_format import FormatProgram, ParsingState
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.dialects.utils.kinds import invalid_kind_error
+
 OpT = TypeVar("OpT", bound=type[IRDLOperation])
 
 # ODS descriptions more than one dialect uses.
@@ -287,6 +289,8 @@ def _resolve_in_upstream_words(self: FormatProgram, state: ParsingState, op_def:
     try:
         _xdsl_resolve_constraint_variables(self, state, op_def)
     except VerifyException as err:
+        if (kind_error := invalid_kind_error(state, op_def)) is not None:
+            raise kind_error from err
         texts = constraint_texts(state.op_type)
         for kind, defs, types in (
             ("operand", op_def.operands, state.operand_types),

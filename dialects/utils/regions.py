@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Block, Operation, OpTraits, Region
+from xdsl.irdl import IRDLOperation
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator
+from xdsl.traits import IsTerminator, SingleBlockImplicitTerminator
 
 
 def print_then_else(printer: Printer, then: Region, otherwise: Region, terminators: bool) -> None:
@@ -38,3 +39,22 @@ def ensure_implicit_terminator(region: Region, make: Callable[[], Operation]) ->
     last = block.last_op
     if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
         block.add_op(make())
+
+
+def ensure_implicit_terminators(op: Operation) -> None:
+    """:func:`ensure_implicit_terminator` for every region of an op with the
+    ``SingleBlockImplicitTerminator`` trait. Unlike xDSL's ``ensure_terminator``
+    it refuses no other terminator: upstream's parser leaves that to the
+    verifier (which reports the nested op's own errors first)."""
+    for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
+        for region in op.regions:
+            ensure_implicit_terminator(region, trait.op_type.create)
+
+
+def drop_implicit_terminator(op_class: type[IRDLOperation]) -> None:
+    """Remove the ``SingleBlockImplicitTerminator`` trait an op class inherits
+    from an xDSL op whose upstream counterpart has none (IRDL merges the
+    traits of every class along the MRO, so a subclass cannot leave it out)."""
+    op_def = op_class.get_irdl_definition()
+    kept = tuple(t for t in op_def.traits if not isinstance(t, SingleBlockImplicitTerminator))
+    op_def.traits = op_class.traits = OpTraits(lambda: kept)  # type: ignore[misc]

@@ -5,7 +5,9 @@ writes differently.
 * ``contract``: ``vector.contract`` and ``vector.outerproduct``;
 * ``mask``: ``vector.mask``, ``vector.yield``, and ``vector.create_mask``
   with upstream's wording;
-* ``print``: ``vector.print`` with upstream's syntax (punctuation, strings).
+* ``print``: ``vector.print`` with upstream's syntax (punctuation, strings);
+* ``shuffle``: ``vector.broadcast`` and ``vector.shuffle`` with upstream's checks;
+* ``transfer``: ``vector.transfer_read``/``write`` with upstream's words.
 
 The subclasses replace xDSL's ops of the same name; passes match xDSL's
 classes with isinstance, so they keep working on mlkit's ops.
@@ -21,12 +23,16 @@ from mlkit.dialects.vector.contract import ContractionOp, IteratorTypeAttr, Oute
 from mlkit.dialects.vector.mask import CreateMaskOp, MaskOp, YieldOp
 from mlkit.dialects.vector.positions import POISON_INDEX, ExtractOp, InsertOp, verify_positions
 from mlkit.dialects.vector.print import PrintOp, PrintPunctuationAttr
+from mlkit.dialects.vector.shuffle import BroadcastOp, ShuffleOp
+from mlkit.dialects.vector.transfer import TransferReadOp, TransferWriteOp
 
 _DIALECT = with_replacements(
     xvector.Vector,
     {
         xvector.ExtractOp: ExtractOp, xvector.InsertOp: InsertOp,
         xvector.PrintOp: PrintOp, xvector.CreateMaskOp: CreateMaskOp,
+        xvector.BroadcastOp: BroadcastOp, xvector.ShuffleOp: ShuffleOp,
+        xvector.TransferReadOp: TransferReadOp, xvector.TransferWriteOp: TransferWriteOp,
     },
     [ContractionOp, OuterProductOp, MaskOp, YieldOp],
 )
@@ -38,7 +44,8 @@ Vector = Dialect(
 )
 
 __all__ = [
-    "POISON_INDEX", "ContractionOp", "CreateMaskOp", "ExtractOp", "InsertOp", "IteratorTypeAttr",
+    "POISON_INDEX", "BroadcastOp", "ContractionOp", "CreateMaskOp", "ExtractOp", "InsertOp",
+    "IteratorTypeAttr", "ShuffleOp", "TransferReadOp", "TransferWriteOp",
     "MaskOp", "OuterProductOp", "PrintOp", "PrintPunctuationAttr", "Vector", "YieldOp",
     "verify_positions",
 ]

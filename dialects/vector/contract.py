@@ -256,7 +256,7 @@ class OuterProductOp(IRDLOperation):
     rhs = operand_def()
     acc = opt_operand_def(VectorType)
     result = result_def(VectorType)
-    kind = prop_def(CombiningKindAttr)
+    kind = prop_def(CombiningKindAttr, default_value=CombiningKindAttr(CombiningKindFlag.ADD))
     traits = traits_def(Pure())
 
     def __init__(self, lhs: SSAValue, rhs: SSAValue, acc: SSAValue | None = None,
@@ -288,7 +288,9 @@ class OuterProductOp(IRDLOperation):
         lhs_type = parser.parse_type()
         parser.parse_punctuation(",")
         rhs_type = parser.parse_type()
-        if not 2 <= len(operands) <= 3:
+        if len(operands) < 2:
+            parser.raise_error("expected at least 2 operands", pos)
+        if len(operands) > 3:
             parser.raise_error("expected 2 or 3 operands", pos)
         if not isinstance(lhs_type, VectorType):
             parser.raise_error("expected vector type for operand #1", pos)

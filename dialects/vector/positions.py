@@ -90,7 +90,26 @@ class _Positioned(IRDLOperation):
         static = tuple(self.static_position.get_values())
         vector = getattr(self, self.POSITIONED).type
         verify_positions(static, self.dynamic_position, vector, self.OF)
-        type(self).XDSL_VERIFY(self)
+        try:
+            type(self).XDSL_VERIFY(self)
+        except VerifyException as err:
+            if not str(err).startswith("Expected position attribute rank"):
+                raise
+            raise VerifyException(self._rank_mismatch(len(static), vector)) from None
+
+    def _rank_mismatch(self, count: int, vector: VectorType) -> str:
+        """Upstream's words for xDSL's check of the position count."""
+        if self.OF == "vector":  # extract: upstream infers the result type from it
+            shape = vector.get_shape()[count:]
+            inferred = VectorType(vector.element_type, shape) if shape else vector.element_type
+            actual = self.results[0].type
+            return (
+                f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
+                f"operation '{actual}'"
+            )
+        if isinstance(self.operands[0].type, VectorType):  # the inserted value
+            return "expected position attribute rank + source rank to match dest vector rank"
+        return "expected position attribute rank to match the dest vector rank"
 
 
 @upstream_op

@@ -20,4 +20,4 @@
 // DEEPERR: .deep:2:1: error: operation being parsed with an unregistered dialect
 // PARENS: .parens:1:1: error:
 // PARENS-NOT: Traceback
-// DENSE: dense-size.mlir:2:23: error: Shape mismatch in dense literal
+// DENSE: dense-size.mlir:2:23: error: inferred shape of elements literal ([3]) does not match type ([2])

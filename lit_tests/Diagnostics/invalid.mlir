@@ -12,8 +12,9 @@ func.func @type_mismatch(%a: i32, %b: i64) {
 // -----
 
 func.func @redefined() {
+  // expected-note @below {{previously defined here}}
   %0 = arith.constant 1 : i32
-  // expected-error @below {{SSA value %0 is already defined}}
+  // expected-error @below {{redefinition of SSA value '%0'}}
   %0 = arith.constant 2 : i32
   return
 }

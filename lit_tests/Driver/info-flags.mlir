@@ -19,6 +19,6 @@
 // DIALECTS: Available Dialects:
 // DIALECTS-SAME: affine, arith, bufferization, builtin, cf, func, gpu, index, linalg, llvm,
 // DIALECTS-SAME: math, memref,
-// DIALECTS-SAME: scf, tensor, ub, vector
+// DIALECTS-SAME: scf, tensor, transform, ub, vector
 
 // VERSION: mlkit version

@@ -23,5 +23,5 @@
 
 // -----
 
-// expected-error @+1 {{Expected integer literal}}
+// expected-error @+1 {{custom op 'toy.const' expected integer value}}
 %0 = toy.const "seven"

@@ -1,7 +1,11 @@
 // RUN: mlkit-opt %s -split-input-file -inline | filecheck %s
-// RUN: not mlkit-opt %s -p 'builtin.module(inline{default-pipeline=cse})' -o /dev/null 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not mlkit-opt %s -p 'builtin.module(inline{default-pipeline=bogus})' -o /dev/null 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not mlkit-opt %s -p 'builtin.module(inline{op-pipelines=canonicalize})' -o /dev/null 2>&1 | filecheck %s --check-prefix=ANCHOR
+// RUN: not mlkit-opt %s -p 'builtin.module(inline{inlining-threshold=-1})' -o /dev/null 2>&1 | filecheck %s --check-prefix=UINT
 
-// ERR: error: inline: unsupported default-pipeline 'cse'
+// ERR: error: invalid options for pass 'inline': 'bogus' does not refer to a registered pass or pass pipeline
+// ANCHOR: error: invalid options for pass 'inline': expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'
+// UINT: error: invalid options for pass 'inline': for the --inlining-threshold option: '-1' value invalid for uint argument!
 
 // A single-block callee is spliced in; the now unused private callee goes,
 // a public one stays.

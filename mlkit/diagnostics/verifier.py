@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 
-from xdsl.dialects.builtin import UnregisteredOp
+from xdsl.dialects.builtin import StringAttr, UnregisteredOp
 from xdsl.ir import Block, BlockArgument, ErasedSSAValue, Operation, OpResult, Region
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator
+from xdsl.traits import SingleBlockImplicitTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics import verify_memo  # noqa: F401 - memoizes OpDef.verify
 from mlkit.diagnostics.dominance import dominance_holds, verify_dominance
+from mlkit.diagnostics.irdl_words import least_operands, upstream_invariant_message
+from mlkit.diagnostics.region_traits import TerminatorMismatch, deferring, take_deferred
+from mlkit.diagnostics.region_traits import verify_terminators
 from mlkit.diagnostics.locations import op_loc
 
 
@@ -40,7 +45,10 @@ def first_line(message: str, default: str) -> str:
 
 
 def _fail(op: Operation, message: str) -> DiagnosticError:
-    first = first_line(message, "verification failed")
+    first = upstream_invariant_message(first_line(message, "verification failed"))
+    named = f"'{op.name}' "
+    if first.startswith(named) and not first.startswith(named + "op "):
+        first = first[len(named) :]  # xDSL's traits name the op again
     return DiagnosticError(Diagnostic(Severity.ERROR, f"'{op.name}' op {first}", op_loc(op)))
 
 
@@ -64,6 +72,15 @@ def _relocate(op: Operation, exc: Exception) -> DiagnosticError:
             Diagnostic(Severity.NOTE, "required by region isolation constraints", op_loc(op))
         )
         return DiagnosticError(diag)
+    if isinstance(exc, ErrorAt):
+        error = _fail(exc.op or op, str(exc))
+        for at, note in exc.notes:
+            error.diagnostic.notes.append(Diagnostic(Severity.NOTE, note, op_loc(at)))
+        return error
+    if isinstance(exc, TerminatorMismatch):
+        error = _fail(op, str(exc))
+        error.diagnostic.notes.append(Diagnostic(Severity.NOTE, exc.note, op_loc(op)))
+        return error
     message = str(exc)
     m = _REDEFINED.search(message)
     if m is not None:
@@ -85,6 +102,19 @@ def _relocate(op: Operation, exc: Exception) -> DiagnosticError:
             )
             return DiagnosticError(diag)
     return _fail(op, message)
+
+
+class ErrorAt(VerifyException):
+    """An op's verifier failing at another op (``op``), as upstream's
+    ``other->emitOpError(...)`` (``scf.parallel`` blames its ``scf.reduce``),
+    or at the op itself (``op`` None), with ``notes`` attached at other ops."""
+
+    def __init__(
+        self, op: Operation | None, message: str, notes: Sequence[tuple[Operation, str]] = ()
+    ) -> None:
+        super().__init__(message)
+        self.op = op
+        self.notes = notes
 
 
 _isolation = threading.local()  # .proven: isolation already checked for this walk
@@ -198,12 +228,28 @@ def _verify_block_exit(block: Block) -> None:
     raise _error(last, f"block with no terminator, has {_print_generic(last)}")
 
 
+_VISIBILITIES = frozenset(("public", "private", "nested"))
+
+
 def _verify_op(op: Operation) -> None:
     for operand in op._operands:  # pyright: ignore[reportPrivateUsage] (no view per op)
         if type(operand) is ErasedSSAValue:  # exact: isinstance on xDSL's ABCs is slow
             raise _error(op, "null operand found")
     if op._successors and op.parent is None:  # pyright: ignore[reportPrivateUsage]
         raise _fail(op, "with block successors does not belong to a block")
+    visibility = op.properties.get("sym_visibility") or op.attributes.get("sym_visibility")
+    if (
+        isinstance(visibility, StringAttr)
+        and visibility.data not in _VISIBILITIES
+        and op.has_trait(SymbolOpInterface)
+    ):
+        raise _fail(  # upstream's SymbolOpInterface, for every symbol op
+            op,
+            'visibility expected to be one of ["public", "private", "nested"], but got '
+            f'"{visibility.data}"',
+        )
+    if (least := least_operands(type(op))) is not None and len(op._operands) < least:  # pyright: ignore[reportPrivateUsage]
+        raise _fail(op, f"expected {least} or more operands, but found {len(op._operands)}")  # pyright: ignore[reportPrivateUsage]
     try:
         op.verify_()
     except Exception as exc:  # xDSL verifiers raise VerifyException, ValueError, Exception...
@@ -213,21 +259,42 @@ def _verify_op(op: Operation) -> None:
 def verify_structure(root: Operation) -> None:
     """Verify ``root`` and everything nested in it, without dominance; raise
     :class:`DiagnosticError` at the first op that fails, in source order."""
-    # items: an op to verify, a block to enter, or (block,) to leave
-    stack: list[Operation | Block | tuple[Block]] = [root]
-    while stack:
-        item = stack.pop()
-        kind = type(item)  # exact class tests, as above
-        if kind is tuple:
-            _verify_block_exit(item[0])  # pyright: ignore[reportIndexIssue]
-        elif kind is Block:
-            _verify_block_entry(item)
-            stack.append((item,))
-            stack.extend(reversed(list(item.ops)))
-        else:
-            _verify_op(item)
-            for region in reversed(item.regions):
-                stack.extend(reversed(list(region.blocks)))
+    # items: an op to verify, a block to enter, (block,) to leave, or an op
+    # to leave with the region traits it deferred
+    stack: list[Operation | Block | tuple[Block] | _OpExit] = [root]
+    with deferring():
+        while stack:
+            item = stack.pop()
+            kind = type(item)  # exact class tests, as above
+            if kind is tuple:
+                _verify_block_exit(item[0])  # pyright: ignore[reportIndexIssue]
+            elif kind is Block:
+                _verify_block_entry(item)
+                stack.append((item,))
+                stack.extend(reversed(list(item.ops)))
+            elif kind is _OpExit:
+                item.verify()  # pyright: ignore[reportAttributeAccessIssue]
+            else:
+                _verify_op(item)
+                if traits := take_deferred(item):
+                    stack.append(_OpExit(item, traits))
+                for region in reversed(item.regions):
+                    stack.extend(reversed(list(region.blocks)))
+
+
+class _OpExit:
+    """Leaving an op: upstream's ``verifyRegionInvariants``, its region traits."""
+
+    def __init__(self, op: Operation, traits: list[SingleBlockImplicitTerminator]) -> None:
+        self.op = op
+        self.traits = traits
+
+    def verify(self) -> None:
+        for trait in self.traits:
+            try:
+                verify_terminators(trait, self.op)
+            except Exception as exc:
+                raise _relocate(self.op, exc) from None
 
 
 def verify_op_tree(root: Operation) -> None:

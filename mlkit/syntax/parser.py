@@ -25,8 +25,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr
 from xdsl.dialects.builtin import DenseResourceAttr, IndexType, IntegerType, UnknownLoc
+from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -35,7 +36,10 @@ from xdsl.utils.exceptions import MultipleSpansParseError, ParseError
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity, SourceLoc
 from mlkit.diagnostics.locations import source_loc
 from mlkit.diagnostics.verifier import first_line
+from mlkit.syntax import affine_errors  # noqa: F401 - upstream's affine_map/affine_set errors
 from mlkit.syntax.lexer import LinearLexer
+from mlkit.syntax.parse_errors import raised_by_core, upstream_parse_error
+from mlkit.syntax.ssa_checks import SSANameChecks
 from mlkit.syntax.wide_floats import is_wide_float, wide_float_from_bits
 
 
@@ -43,6 +47,7 @@ INT64_MAX = (1 << 63) - 1
 UINT32_MAX = (1 << 32) - 1
 MAX_INTEGER_WIDTH = (1 << 24) - 1  # upstream's IntegerType::kMaxWidth
 _INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)\Z")
+_DIMENSION_TOKENS = (MLIRTokenKind.INTEGER_LIT, MLIRTokenKind.QUESTION)
 
 
 class LineIndex:
@@ -97,8 +102,9 @@ class _BitsElement(Parser._TensorLiteralElement):
             parser.raise_error(str(exc), at_position=self.span)
 
 
-class LocatedParser(Parser):
-    """An xDSL parser that stamps each parsed op with its source location."""
+class LocatedParser(SSANameChecks, Parser):
+    """An xDSL parser that stamps each parsed op with its source location
+    (and reports SSA name misuse as upstream does: :class:`SSANameChecks`)."""
 
     def __init__(self, ctx: Context, text: str, name: str) -> None:
         # xDSL's constructor lexes its first token with xDSL's lexer, whose string
@@ -109,8 +115,8 @@ class LocatedParser(Parser):
         self._index = LineIndex(text)
         self._file_attr = StringAttr(name)
         self.op_starts: list[int] = []
-        self._first_seen: dict[str, Span] = {}
-        """Where each SSA name was first defined or used, for type-mismatch notes."""
+        self._custom_names: list[tuple[str, int]] = []
+        """(name, offset) of the custom-form ops being parsed, innermost last."""
         self.text_length = len(text)
         self.resource_blobs: dict[str, bytes] = {}
         """The builtin dialect's resources of this text: key -> data (after the
@@ -123,7 +129,19 @@ class LocatedParser(Parser):
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
         self.op_starts.append(start)
-        op = super().parse_operation()
+        depth = len(self._custom_names)
+        try:
+            op = super().parse_operation()
+        except ParseError as exc:
+            # the innermost op claims the error: its name when its custom form
+            # was being parsed (upstream's ``custom op 'NAME'`` prefix)
+            if not hasattr(exc, CUSTOM_OP):
+                named = self._custom_names[depth:]
+                inside = bool(named) and exc.span.start >= named[0][1]
+                setattr(exc, CUSTOM_OP, named[0][0] if inside else None)
+            raise
+        finally:
+            del self._custom_names[depth:]
         self.op_starts.pop()
         if isinstance(op.location, UnknownLoc):
             line, col = self._index.line_col(start)
@@ -136,37 +154,7 @@ class LocatedParser(Parser):
             if type(value) is BlockArgument and isinstance(value.location, UnknownLoc):
                 line, col = self._index.line_col(span.start)
                 value.location = FileLineColLoc(self._file_attr, IntAttr(line), IntAttr(col))
-        self._first_seen.setdefault(name, span)
         super()._register_ssa_definition(name, values, span)
-
-    def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> Any:
-        """xDSL's, with upstream's message (and note) for a value used with
-        another type than where it was defined or first used."""
-        name = operand.operand_name
-        try:
-            resolved = super().resolve_operand(operand, type)
-        except ParseError as err:
-            if not err.msg.startswith("operand is used with type"):
-                raise
-            values = self.ssa_values.get(name)
-            known = (
-                values[operand.index].type
-                if values is not None
-                else self.forward_ssa_references[name][operand.index].type
-            )
-            refs: list[tuple[Span, str | None]] = []
-            if (prior := self._first_seen.get(name)) is not None:
-                refs.append((prior, "prior use here"))
-            raise MultipleSpansParseError(
-                operand.span,
-                f"use of value '{operand.span.text}' expects different type than prior uses: "
-                f"'{type}' vs '{known}'",
-                None,
-                refs,
-            ) from None
-        if name not in self._first_seen and name not in self.ssa_values:
-            self._first_seen[name] = operand.span  # a forward reference's first use
-        return resolved
 
     def parse_optional_region(self, arguments: Sequence[Parser.Argument] | None = None) -> Any:
         if arguments is None or arguments:
@@ -179,15 +167,19 @@ class LocatedParser(Parser):
         return region
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
-        if op_type := self.ctx.get_optional_op(
-            name, dialect_stack=self._parser_state.dialect_stack
-        ):
-            return op_type
-        # point at the op name, as upstream does, not at the token after it
+        # the op name, as upstream points at it, not at the token after it
         at = self._current_token.span.start
         content = self.lexer.input.content
         found = content.rfind(name, 0, at)
         generic = found > 0 and content[found - 1] == '"'
+        if not generic and _INTEGER_TYPE.match(name):  # a type token, not an op name
+            self.raise_error("expected operation name in quotes", max(found, 0))
+        op_type = self.ctx.get_optional_op(name, dialect_stack=self._parser_state.dialect_stack)
+        # an unregistered op has only the generic form, also where it is allowed
+        if op_type is not None and not (generic is False and issubclass(op_type, UnregisteredOp)):
+            if not generic:
+                self._custom_names.append((op_type.name, max(found, 0)))
+            return op_type
         if generic:
             found -= 1
         self.raise_error(self._unknown_op_message(name, generic), found if found >= 0 else at)
@@ -240,6 +232,23 @@ class LocatedParser(Parser):
             if int(token.text) > INT64_MAX:
                 self.raise_error("invalid dimension", token.span)
         return super().parse_shape_dimension(allow_dynamic)
+
+    def parse_dimension_list(self) -> list[int]:
+        """xDSL's, also where a space follows the ``x`` (``tensor<42 x i32>``):
+        xDSL steps back one character from the element type to keep the last
+        ``x`` for the caller, which then lands on the space."""
+        dims: list[int] = []
+        if self._current_token.kind not in _DIMENSION_TOKENS:
+            return dims
+        dims.append(self.parse_shape_dimension())
+        while True:
+            delimiter = self._current_token.span.start
+            if self._parse_optional_shape_delimiter() is None:
+                return dims
+            if self._current_token.kind not in _DIMENSION_TOKENS:
+                self._resume_from(delimiter)  # the `x` before the element type
+                return dims
+            dims.append(self.parse_shape_dimension())
 
     def _parse_optional_integer_or_float_type(self) -> Any:
         # xDSL builds IntegerType(99999999); upstream caps widths at 2^24 - 1
@@ -319,6 +328,15 @@ class LocatedParser(Parser):
             )
         self.resource_blobs[key] = blob[4:]
 
+    def results_named(self) -> bool | None:
+        """Whether the custom-form op being parsed has result names bound
+        (``%t = gpu.wait async``), as upstream's ``OpAsmParser::getNumResults``
+        tells; None outside a custom form."""
+        if not self._custom_names or not self.op_starts:
+            return None
+        name_at = self._custom_names[-1][1]
+        return "%" in self.lexer.input.content[self.op_starts[-1] : name_at]
+
     def current_offset(self) -> int:
         return self._current_token.span.start
 
@@ -354,7 +372,8 @@ def parse_module(
         at = exc.span.start
         if at >= len(text) and exc.refs:  # point at the first offending use, not at EOF
             at = exc.refs[0][0].start
-        diag = _span_diag(parser, at, exc.msg)
+        msg, at = _upstream(exc, at, text)
+        diag = _span_diag(parser, at, msg)
         diag.notes.extend(notes)
         raise DiagnosticError(diag) from None
     except ParseError as exc:
@@ -363,6 +382,8 @@ def parse_module(
         if msg.startswith(UNDEFINED_VALUES):  # xDSL reports them at the end of the input
             at = _first_use(text, msg, at)
             msg = "use of undeclared SSA value name"
+        elif at < len(text) or msg.strip():
+            msg, at = _upstream(exc, at, text)
         raise DiagnosticError(_span_diag(parser, at, msg)) from None
     except RecursionError:
         raise DiagnosticError.at(
@@ -383,6 +404,16 @@ def parse_module(
         line, col = parser._index.line_col(max(first, 0))  # pyright: ignore[reportPrivateUsage]
         module.location = FileLineColLoc(StringAttr(filename), IntAttr(line), IntAttr(col))
     return module
+
+
+CUSTOM_OP = "mlkit_custom_op"
+"""The attribute :meth:`LocatedParser.parse_operation` sets on a parse error:
+the custom-form op whose parsing raised it, or None."""
+
+
+def _upstream(exc: ParseError, at: int, text: str) -> tuple[str, int]:
+    custom_op = getattr(exc, CUSTOM_OP, None)
+    return upstream_parse_error(exc.msg, at, text, custom_op, raised_by_core(exc))
 
 
 def _read_dense_resources(module: Operation, blobs: dict[str, bytes]) -> None:

@@ -7,7 +7,7 @@ dialects. mlkit does the same with the pattern lists of its conversions:
 arith, cf, func, index, omp, memref (as ``finalize-memref-to-llvm`` with default
 options), and math and vector where those conversions are installed.
 ``dynamic`` (upstream's per-op interface lookup) gives the same result here
-and is accepted for compatibility.
+and is accepted for compatibility, as is ``allow-pattern-rollback``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from mlkit.passes.conversion.llvm_common.type_converter import (
     LLVMTypeConverter,
     apply_llvm_patterns,
 )
+from mlkit.pipeline.options import option
 
 
 def _arith(converter: LLVMTypeConverter) -> list[ConvertToLLVMPattern]:
@@ -102,8 +103,13 @@ class ConvertToLLVM(ModulePass):
     name = "convert-to-llvm"
     display_name: ClassVar[str] = "ConvertToLLVMPass"
 
-    filter_dialects: tuple[str, ...] = ()
-    dynamic: bool = False
+    filter_dialects: tuple[str, ...] = option((), "Test conversion patterns of only the specified dialects")
+    dynamic: bool = option(False, "Use op conversion attributes to configure the conversion")
+    allow_pattern_rollback: bool = option(
+        True,
+        "Experimental performance flag to disallow pattern rollback (mlkit's conversion "
+        "never rolls a pattern back, so either value converts the same)",
+    )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         converter = LLVMTypeConverter()

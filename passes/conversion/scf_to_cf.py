@@ -27,6 +27,7 @@ from xdsl.transforms.convert_scf_to_cf import ConvertScfToCf, ForLowering, IfLow
 from mlkit.diagnostics import DiagnosticError
 from mlkit.diagnostics.locations import op_loc
 from mlkit.passes.transforms.rewrite_driver import apply_conversion_patterns
+from mlkit.pipeline.options import option
 
 
 def _split_before(op: Operation) -> tuple[Block, Block]:
@@ -270,6 +271,12 @@ class ConvertSCFToCF(ConvertScfToCf):
 
     name = "convert-scf-to-cf"
     display_name: ClassVar[str] = "SCFToControlFlowPass"
+
+    allow_pattern_rollback: bool = option(
+        True,
+        "Experimental performance flag to disallow pattern rollback (mlkit's conversion "
+        "never rolls a pattern back, so either value converts the same)",
+    )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_conversion_patterns(op, scf_to_cf_patterns())

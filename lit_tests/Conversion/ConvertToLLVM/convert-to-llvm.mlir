@@ -1,4 +1,5 @@
 // RUN: mlkit-opt %s -split-input-file -convert-to-llvm -reconcile-unrealized-casts | FileCheck %s
+// RUN: mlkit-opt %s -split-input-file -convert-to-llvm="allow-pattern-rollback=false dynamic" -reconcile-unrealized-casts | FileCheck %s
 // RUN: mlkit-opt %s -split-input-file -convert-to-llvm=filter-dialects=func | FileCheck %s --check-prefix=FUNC
 
 // CHECK-LABEL: llvm.func @loop(

@@ -1,4 +1,5 @@
 // RUN: mlkit-opt %s -split-input-file -convert-scf-to-cf | filecheck %s
+// RUN: mlkit-opt %s -split-input-file -convert-scf-to-cf='allow-pattern-rollback=0' | filecheck %s
 
 // scf.for: a condition block carrying the iv, a body, and an exit.
 // CHECK-LABEL: func.func @simple_for

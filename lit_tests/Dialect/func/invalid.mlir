@@ -133,3 +133,13 @@ func.func @public_decl(i32)
 // expected-error @+1 {{expected non-empty function body}}
 func.func @empty_body() {
 }
+
+// -----
+
+// expected-error @+1 {{arguments may only have dialect attributes}}
+func.func private @arg_attr(i1 {non_dialect_attr = 10})
+
+// -----
+
+// expected-error @+1 {{results may only have dialect attributes}}
+func.func private @result_attr() -> (i1 {non_dialect_attr = 10})

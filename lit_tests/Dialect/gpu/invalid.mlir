@@ -11,6 +11,7 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
+  // expected-note @+1 {{return type declared here}}
   gpu.func @f() -> f32 {
     // expected-error @+1 {{expected 1 result operands}}
     gpu.return

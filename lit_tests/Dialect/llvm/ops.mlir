@@ -404,3 +404,20 @@ llvm.func @intrinsics(%arg0: f32, %arg1: f32, %arg2: f32, %arg3: !llvm.ptr, %arg
   "llvm.intr.memset"(%arg3, %arg5, %arg4) <{isVolatile = true}> : (!llvm.ptr, i8, i64) -> ()
   llvm.return
 }
+
+// CHECK-LABEL: llvm.func @ctor()
+llvm.func @ctor() {
+  llvm.return
+}
+// CHECK: llvm.mlir.global_ctors ctors = [@ctor], priorities = [0 : i32], data = [#llvm.zero]
+llvm.mlir.global_ctors ctors = [@ctor], priorities = [0 : i32], data = [#llvm.zero]
+// CHECK: llvm.mlir.global_dtors dtors = [@ctor], priorities = [65535 : i32], data = [@ctor]
+llvm.mlir.global_dtors dtors = [@ctor], priorities = [65535 : i32], data = [@ctor]
+
+// CHECK-LABEL: llvm.func @branch_weights
+llvm.func @branch_weights(%c: i1) {
+  // CHECK: llvm.cond_br %{{.*}} weights([3, 5]), ^bb1, ^bb1
+  llvm.cond_br %c weights([3, 5]), ^bb1, ^bb1
+^bb1:
+  llvm.return
+}

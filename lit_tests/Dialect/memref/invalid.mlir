@@ -319,3 +319,114 @@ func.func @store_index_count(%m: memref<4xf32>, %x: f32) {
   // expected-error @+1 {{'memref.store' op invalid number of indices for accessed memref, expected 1 but got 0}}
   memref.store %x, %m[] : memref<4xf32>
 }
+
+// -----
+
+func.func @reinterpret_cast_offsets(%in: memref<?xf32>) {
+  // expected-error @+1 {{expected 1 offset values, got 2}}
+  %0 = memref.reinterpret_cast %in to offset: [0, 0], sizes: [10, 10], strides: [10, 1]
+       : memref<?xf32> to memref<10x10xf32, strided<[10, 1]>>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_offset(%in: memref<?xf32>) {
+  // expected-error @+1 {{expected result type with offset = 2 instead of 0}}
+  %0 = memref.reinterpret_cast %in to offset: [2], sizes: [10], strides: [1]
+       : memref<?xf32> to memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_dynamic_offset(%in: memref<?xf32>, %off: index) {
+  // expected-error @+1 {{expected result type with offset = dynamic instead of 0}}
+  %0 = memref.reinterpret_cast %in to offset: [%off], sizes: [10], strides: [1]
+       : memref<?xf32> to memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_size(%in: memref<?xf32>) {
+  // expected-error @+1 {{expected result type with size = 10 instead of 11 in dim = 0}}
+  %0 = memref.reinterpret_cast %in to offset: [0], sizes: [10], strides: [1]
+       : memref<?xf32> to memref<11xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_stride(%in: memref<?xf32>) {
+  // expected-error @+1 {{expected result type with stride = 2 instead of 1 in dim = 0}}
+  %0 = memref.reinterpret_cast %in to offset: [0], sizes: [10], strides: [2]
+       : memref<?xf32> to memref<10xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_element(%in: memref<?xf32>) {
+  // expected-error @+1 {{source element type ('f32') does not match result element type ('i32')}}
+  %0 = memref.reinterpret_cast %in to offset: [0], sizes: [10], strides: [1]
+       : memref<?xf32> to memref<10xi32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_cast_sizes_rank(%in: memref<?xf32>) {
+  // expected-error @+1 {{expected 2 size values, got 1}}
+  %0 = memref.reinterpret_cast %in to offset: [0], sizes: [10], strides: [1]
+       : memref<?xf32> to memref<10x2xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape_groups(%arg0: memref<?x?xf32>, %sz0: index, %sz1: index) {
+  // expected-error @+1 {{invalid number of reassociation groups: found 1, expected 2}}
+  %0 = memref.expand_shape %arg0 [[0, 1]] output_shape [%sz0, 5, %sz1] : memref<?x?xf32> into memref<?x5x?xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape_output_shape(%arg0: memref<2xf32>) {
+  // expected-error @+1 {{expected number of static shape bounds to be equal to the output rank (3) but found 2 inputs instead}}
+  %0 = memref.expand_shape %arg0 [[0, 1, 2]] output_shape [1, 2] : memref<2xf32> into memref<1x1x2xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape_contiguous(%arg0: memref<2x3xf32>) {
+  // expected-error @+1 {{reassociation indices must be contiguous}}
+  %0 = memref.expand_shape %arg0 [[0, 2], [1]] output_shape [2, 3, 1] : memref<2x3xf32> into memref<2x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape_group_size(%arg0: memref<2x3xf32>) {
+  // expected-error @+1 {{collapsed dim size (2) must equal reassociation group size (4)}}
+  %0 = memref.expand_shape %arg0 [[0, 1], [2]] output_shape [2, 2, 3] : memref<2x3xf32> into memref<2x2x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape_layout(%arg0: memref<2x3xf32, strided<[6, 1]>>) {
+  // expected-error @+1 {{expected expanded type to be 'memref<2x1x3xf32, strided<[6, 6, 1]>>' but found 'memref<2x1x3xf32>'}}
+  %0 = memref.expand_shape %arg0 [[0, 1], [2]] output_shape [2, 1, 3] : memref<2x3xf32, strided<[6, 1]>> into memref<2x1x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape_bound(%arg0: memref<2x3xf32>) {
+  // expected-error @+1 {{invalid output shape provided at pos 2}}
+  %0 = memref.expand_shape %arg0 [[0, 1], [2]] output_shape [2, 1, 4] : memref<2x3xf32> into memref<2x1x3xf32>
+  return
+}

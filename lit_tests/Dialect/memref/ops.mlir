@@ -123,3 +123,13 @@ func.func @reshape(%s: memref<4x1xf32>, %sh: memref<1xi32>, %u: memref<*xf32>, %
   %3 = memref.reshape %s(%sh) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32, strided<[1]>>
   return
 }
+
+// CHECK-LABEL: func @views
+// CHECK-SAME: (%[[U:.*]]: memref<*xf32>, %[[S:.*]]: memref<6xf32, strided<[2], offset: ?>>, %[[N:.*]]: index)
+func.func @views(%u: memref<*xf32>, %s: memref<6xf32, strided<[2], offset: ?>>, %n: index) {
+  // CHECK-NEXT: memref.reinterpret_cast %[[U]] to offset: [%[[N]]], sizes: [10, 2], strides: [2, 1] : memref<*xf32> to memref<10x2xf32, strided<[2, 1], offset: ?>>
+  %0 = memref.reinterpret_cast %u to offset: [%n], sizes: [10, 2], strides: [2, 1] : memref<*xf32> to memref<10x2xf32, strided<[2, 1], offset: ?>>
+  // CHECK-NEXT: memref.expand_shape %[[S]] {{\[\[}}0, 1]] output_shape [2, 3] : memref<6xf32, strided<[2], offset: ?>> into memref<2x3xf32, strided<[6, 2], offset: ?>>
+  %1 = memref.expand_shape %s [[0, 1]] output_shape [2, 3] : memref<6xf32, strided<[2], offset: ?>> into memref<2x3xf32, strided<[6, 2], offset: ?>>
+  return
+}

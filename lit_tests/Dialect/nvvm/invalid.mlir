@@ -54,3 +54,11 @@ llvm.func @f(%m: i32, %v: f32, %o: i32, %c: i32) {
   %0 = nvvm.shfl.sync bfly %m, %v, %o, %c {return_value_and_is_valid} : f32 -> !llvm.struct<(f32, i32)>
   llvm.return
 }
+
+// -----
+
+llvm.func @f(%x: f64) {
+  // expected-error @+1 {{'nvvm.rcp.approx.ftz.f' op operand #0 must be 32-bit float, but got 'f64'}}
+  %0 = "nvvm.rcp.approx.ftz.f"(%x) : (f64) -> f32
+  llvm.return
+}

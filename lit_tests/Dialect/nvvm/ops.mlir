@@ -74,3 +74,22 @@ llvm.func @shuffles(%arg0: i32, %arg1: f32, %arg2: i32, %arg3: i32, %arg4: i32) 
   %3 = nvvm.shfl.sync idx %arg0, %arg1, %arg2, %arg3 : f32 -> f32
   llvm.return
 }
+
+// CHECK-LABEL: llvm.func @cluster_and_warp
+llvm.func @cluster_and_warp(%x: f32, %mask: i32) -> f32 {
+  // CHECK: nvvm.rcp.approx.ftz.f %{{.*}} : f32
+  %0 = nvvm.rcp.approx.ftz.f %x : f32
+  // CHECK: nvvm.cluster.arrive{{$}}
+  nvvm.cluster.arrive
+  // CHECK: nvvm.cluster.arrive {aligned}
+  nvvm.cluster.arrive {aligned}
+  // CHECK: nvvm.cluster.wait{{$}}
+  nvvm.cluster.wait
+  // CHECK: nvvm.cluster.wait {aligned}
+  nvvm.cluster.wait {aligned}
+  // CHECK: nvvm.fence.sc.cluster
+  nvvm.fence.sc.cluster
+  // CHECK: nvvm.bar.warp.sync %{{.*}} : i32
+  nvvm.bar.warp.sync %mask : i32
+  llvm.return %0 : f32
+}

@@ -37,3 +37,28 @@ func.func @plain(%lb: i32, %ub: i32, %st: i32) {
   }
   return
 }
+
+// The synchronization ops, which mlkit reads and prints but does not translate.
+// CHECK-LABEL: func.func @sync
+// CHECK-SAME: (%[[P:.*]]: memref<i32>)
+func.func @sync(%p: memref<i32>) {
+  // CHECK-NEXT: omp.barrier
+  omp.barrier
+  // CHECK-NEXT: omp.master {
+  // CHECK-NEXT:   omp.terminator
+  // CHECK-NEXT: }
+  omp.master {
+    omp.terminator
+  }
+  // CHECK-NEXT: omp.taskwait
+  omp.taskwait
+  // CHECK-NEXT: omp.taskyield
+  omp.taskyield
+  // CHECK-NEXT: omp.flush{{$}}
+  omp.flush
+  // CHECK-NEXT: omp.flush(%[[P]] : memref<i32>)
+  omp.flush(%p : memref<i32>)
+  // CHECK-NEXT: omp.flush(%[[P]], %[[P]] : memref<i32>, memref<i32>)
+  omp.flush(%p, %p : memref<i32>, memref<i32>)
+  return
+}

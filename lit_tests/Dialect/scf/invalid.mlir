@@ -237,3 +237,25 @@ func.func @forall_region_args(%n: index) {
   }) : (index) -> ()
   return
 }
+
+// -----
+
+func.func @if_block_argument(%c: i1) {
+  // expected-error @+1 {{region #0 should have no arguments}}
+  "scf.if"(%c) ({
+    ^bb0(%0 : index):
+      scf.yield
+  }, {}) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_step_not_positive(%lb: index, %ub: index) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{constant step operand must be positive}}
+  scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%c1, %c0) {
+  }
+  return
+}

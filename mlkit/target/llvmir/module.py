@@ -152,6 +152,8 @@ class ModuleTranslation:
         for op in ops:
             if op.dialect_name() != "llvm":
                 self.guarded(op, lambda op=op: translation_of(self, op).check_module_op(op))
+            elif isinstance(op, (llvm.GlobalCtorsOp, llvm.GlobalDtorsOp)):
+                continue
             elif not isinstance(op, (llvm.FuncOp, llvm.GlobalOp)):
                 raise self.error(op, "expected only functions and globals at module level")
             name = op.properties["sym_name"]
@@ -161,6 +163,8 @@ class ModuleTranslation:
         for op in ops:
             if isinstance(op, llvm.GlobalOp):
                 body.append(self.guarded(op, lambda op=op: self._global(op)))
+            elif isinstance(op, (llvm.GlobalCtorsOp, llvm.GlobalDtorsOp)):
+                body.append(_structors(op))
         for op in foreign:
             body += self.guarded(op, lambda op=op: translation_of(self, op).convert_module_op(op))
         for op in ops:
@@ -311,6 +315,20 @@ class ModuleTranslation:
             if translation is not None:
                 translation.amend_function(op, head)
         return head
+
+
+def _structors(op: Operation) -> str:
+    """``@llvm.global_ctors`` (or ``_dtors``): LLVM's appending array of
+    ``{ priority, function, data }``. As upstream's translation does, the data
+    pointer is always null (the ``data`` list is checked, not translated)."""
+    assert isinstance(op, (llvm.GlobalCtorsOp, llvm.GlobalDtorsOp))
+    entry = "{ i32, ptr, ptr }"
+    items = [
+        f"{entry} {{ i32 {priority.value.data}, ptr {identifier('@', fn.root_reference.data)}, ptr null }}"
+        for fn, priority in zip(op.functions().data, op.priorities.data)
+    ]
+    name = f"@llvm.global_{op.kind()}"
+    return f"{name} = appending global [{len(items)} x {entry}] [{', '.join(items)}]"
 
 
 def _int(attr: Attribute | None) -> int:

@@ -8,6 +8,10 @@
   aligned CTA barrier (``llvm.nvvm.barrier0``, which LLVM upgrades);
 * ``nvvm.shfl.sync`` calls ``llvm.nvvm.shfl.sync.<kind>.{i32,f32}`` (``p``
   suffix when it also returns the validity bit);
+* ``nvvm.rcp.approx.ftz.f``, ``nvvm.fence.sc.cluster`` and
+  ``nvvm.bar.warp.sync`` call the intrinsic of the same name, and
+  ``nvvm.cluster.arrive``/``wait`` call ``llvm.nvvm.barrier.cluster.*``
+  (``.aligned`` with ``aligned``);
 * a function with ``nvvm.kernel`` is a PTX kernel (``ptx_kernel`` calling
   convention, which LLVM 20+ uses instead of ``nvvm.annotations``), and
   ``nvvm.maxntid``/``nvvm.reqntid``/``nvvm.minctasm``/``nvvm.maxnreg``
@@ -30,6 +34,8 @@ from mlkit.target.llvmir.types import TranslationFailure
 _SREG = "nvvm.read.ptx.sreg."
 _STRING_ATTRS = ("nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim")
 _INT_ATTRS = ("nvvm.minctasm", "nvvm.maxnreg")
+_SAME_NAME = ("nvvm.rcp.approx.ftz.f", "nvvm.fence.sc.cluster", "nvvm.bar.warp.sync")
+_CLUSTER_BARRIERS = {"nvvm.cluster.arrive": "arrive", "nvvm.cluster.wait": "wait"}
 
 
 class NVVMTranslation(LLVMTranslationDialectInterface):
@@ -78,6 +84,15 @@ def translate_nvvm_op(t: FunctionContext, op: Operation) -> str:
         callee = t.module.intrinsics.declare(name, result, params, exact=True)
         args = ", ".join(t.typed(o) for o in op.operands)
         return f"call {t.ty(result)} {callee}({args})"
+    if op.name in _SAME_NAME or op.name in _CLUSTER_BARRIERS:
+        name = f"llvm.{op.name}"
+        if op.name in _CLUSTER_BARRIERS:
+            aligned = ".aligned" if "aligned" in op.properties else ""
+            name = f"llvm.nvvm.barrier.cluster.{_CLUSTER_BARRIERS[op.name]}{aligned}"
+        result = op.results[0].type if op.results else None
+        callee = t.module.intrinsics.declare(name, result, [o.type for o in op.operands], exact=True)
+        args = ", ".join(t.typed(o) for o in op.operands)
+        return f"call {t.ty(result) if result is not None else 'void'} {callee}({args})"
     raise TranslationFailure("the nvvm op has no translation")
 
 
