@@ -24,44 +24,18 @@ from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import is_dynamic
 from mlkit.dialects.tensor.reshape import reassociation_indices
+from mlkit.dialects.tensor.slices import verify_offset_size_stride
 from mlkit.dialects.utils.dynamic_sizes import DynamicIndexList, count_dynamic
-from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_entries, verify_dynamic_size_count
+from mlkit.dialects.utils.dynamic_sizes import verify_dynamic_size_count
 from mlkit.dialects.utils.ods import VARIADIC_INDEX, DeclarativeSyntax, type_str, upstream_op
 from mlkit.dialects.utils.strided_layout import has_identity_layout, saturated_mul, strided_form
 
 _ANY_MEMREF_TEXT = "ranked or unranked memref of any non-token type values"
 _STRIDED_TEXT = "strided memref of any non-token type values"
-_LISTS = (("offset", "offsets"), ("size", "sizes"), ("stride", "strides"))
 
 
 def _static_text(value: int | None) -> str:
     return "dynamic" if value is None or is_dynamic(value) else str(value)
-
-
-def _verify_lists(op: ReinterpretCastOp, rank: int) -> None:
-    """Upstream's ``OffsetSizeAndStrideOpInterface`` checks with the ranks a
-    ``reinterpret_cast`` allows: one offset, ``rank`` sizes and strides."""
-    statics = {plural: tuple(getattr(op, f"static_{plural}").get_values()) for _, plural in _LISTS}
-    for _, plural in _LISTS:
-        verify_dynamic_entries(plural, len(getattr(op, plural)), statics[plural])
-    offsets, sizes, strides = statics["offsets"], statics["sizes"], statics["strides"]
-    if len(offsets) != 1 and len(offsets) != len(sizes):
-        raise VerifyException(
-            f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
-            f"{len(sizes)}) so the rank of the result type is well-formed."
-        )
-    if len(sizes) != len(strides):
-        raise VerifyException(
-            f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
-            f"{len(strides)}) so the rank of the result type is well-formed."
-        )
-    for (singular, plural), max_rank in zip(_LISTS, (1, rank, rank)):
-        if len(statics[plural]) != max_rank:
-            raise VerifyException(f"expected {max_rank} {singular} values, got {len(statics[plural])}")
-    for plural in ("offsets", "sizes"):
-        for value in statics[plural]:
-            if value < 0 and not is_dynamic(value):
-                raise VerifyException(f"expected {plural} to be non-negative, but got {value}")
 
 
 @upstream_op
@@ -94,7 +68,8 @@ class ReinterpretCastOp(DeclarativeSyntax, xmemref.ReinterpretCastOp):
         layout = strided_form(result)
         if layout is None:
             raise VerifyException(f"result #0 must be {_STRIDED_TEXT}, but got {type_str(result)}")
-        _verify_lists(self, result.get_num_dims())
+        rank = result.get_num_dims()
+        verify_offset_size_stride(self, (1, rank, rank))
         if source.memory_space != result.memory_space:
             raise VerifyException(
                 f"different memory spaces specified for source type {type_str(source)} and "

@@ -39,13 +39,16 @@ def mixed_values(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int
     return [next(values) if is_dynamic(s) else s for s in static]
 
 
-def verify_offset_size_stride(op: IRDLOperation, max_rank: int) -> None:
-    """Upstream's ``OffsetSizeAndStrideOpInterface`` checks, in its order."""
+def verify_offset_size_stride(op: IRDLOperation, max_rank: int | tuple[int, int, int]) -> None:
+    """Upstream's ``OffsetSizeAndStrideOpInterface`` checks, in its order;
+    ``max_rank`` is one rank for all three lists, or one each (a
+    ``reinterpret_cast`` takes one offset)."""
+    ranks = max_rank if isinstance(max_rank, tuple) else (max_rank,) * 3
     statics = {plural: _static(op, plural) for _, plural in _LISTS}
     for _, plural in _LISTS:
         verify_dynamic_entries(plural, len(getattr(op, plural)), statics[plural])
     offsets, sizes, strides = statics["offsets"], statics["sizes"], statics["strides"]
-    if not (len(offsets) == 1 and max_rank == 1) and len(offsets) != len(sizes):
+    if not (len(offsets) == 1 and ranks[0] == 1) and len(offsets) != len(sizes):
         raise VerifyException(
             f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
             f"{len(sizes)}) so the rank of the result type is well-formed."
@@ -55,10 +58,10 @@ def verify_offset_size_stride(op: IRDLOperation, max_rank: int) -> None:
             f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
             f"{len(strides)}) so the rank of the result type is well-formed."
         )
-    for singular, plural in _LISTS:
-        if len(statics[plural]) != max_rank:
+    for (singular, plural), rank in zip(_LISTS, ranks):
+        if len(statics[plural]) != rank:
             raise VerifyException(
-                f"expected {max_rank} {singular} values, got {len(statics[plural])}"
+                f"expected {rank} {singular} values, got {len(statics[plural])}"
             )
     for singular, plural in _LISTS[:2]:
         for value in statics[plural]:

@@ -84,7 +84,7 @@ def _tile_using_for(op: TileUsingForOp, handles: Handles, ctx: Context) -> list[
         raise failure(op, "scalable tile sizes are not supported yet")
     sizes = static_values(op.static_sizes)
     interchange = static_values(op.interchange)
-    return _tile(op, handles, lambda target: _checked(tile_using_for, target, sizes, interchange))
+    return _tile(op, handles, lambda target: tile_using_for(target, sizes, interchange))
 
 
 def _fuse(op: FuseOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
@@ -92,7 +92,7 @@ def _fuse(op: FuseOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
     interchange = static_values(op.static_tile_interchange)
     forall = op.use_forall is not None
     return _tile(
-        op, handles, lambda target: _checked(tile_and_fuse, target, sizes, interchange, forall)
+        op, handles, lambda target: tile_and_fuse(target, sizes, interchange, forall)
     )
 
 
@@ -104,20 +104,12 @@ def _tile_using_forall(op: TileUsingForallOp, handles: Handles, ctx: Context) ->
     given = static_values(sizes if sizes is not None else counts)
 
     def run(target: Operation) -> TilingResult:
-        _checked(lambda *_: None, target, given, ())
         if sizes is not None:
             return tile_using_forall(target, tile_sizes=given, mapping=op.mapping)
         return tile_using_forall(target, num_threads=given, mapping=op.mapping)
 
     tiled, forall = _tile(op, handles, run)
     return [tiled, forall]
-
-
-def _checked(run: Callable[..., TilingResult], target: Operation, sizes: tuple[int, ...], *rest: object) -> TilingResult:
-    num_loops = getattr(target, "get_num_loops")()
-    if len(sizes) > num_loops:
-        raise TilingError(f"too many tiles provided, expected at most {num_loops} found {len(sizes)}")
-    return run(target, sizes, *rest)
 
 
 @dataclass(frozen=True)

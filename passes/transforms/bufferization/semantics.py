@@ -13,6 +13,7 @@ bufferized, as upstream's op filter allows them only then.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
@@ -241,7 +242,7 @@ class ToTensor(Model):
         return flag(op, "writable")
 
 
-class Loop(Model):
+class Loop(Model, ABC):
     """``scf.for``/``scf.while``: an init is written (the loop updates its
     buffer); the result is equivalent to the init where the values carried
     around the loop are equivalent to its region arguments."""
@@ -256,12 +257,14 @@ class Loop(Model):
         rel = self.relation(s, op, k)
         return [Alias(op.results[k], rel, rel is Relation.EQUIVALENT)]
 
+    @abstractmethod
     def result_of(self, op: Operation, i: int) -> int | None:
-        raise NotImplementedError
+        """The result tied to operand ``i``, if any."""
 
     @staticmethod
+    @abstractmethod
     def relation(s: AnalysisState, op: Operation, k: int) -> Relation:
-        raise NotImplementedError
+        """How result ``k`` relates to its init."""
 
 
 class For(Loop):

@@ -86,15 +86,15 @@ def _prepare(op: Operation, tile_sizes: Sequence[int]) -> tuple[IRBuilder, list[
     """A builder before ``op``, its iteration domain and one tile size per loop."""
     if not is_tileable(op):
         raise TilingError("only structured ops on tensors or on memrefs can be tiled")
+    num_loops = getattr(op, "get_num_loops")()
+    if len(tile_sizes) > num_loops:
+        raise TilingError(f"too many tiles provided, expected at most {num_loops} found {len(tile_sizes)}")
+    if any(size < 0 for size in tile_sizes):
+        raise TilingError("expected tile sizes to be non-negative")
     outer = IRBuilder(InsertPoint.before(op))
     domain = iteration_domain(outer, op)
     if domain is None:
         raise TilingError("cannot read the op's loop bounds off its operands")
-    num_loops = len(domain)
-    if len(tile_sizes) > num_loops:
-        raise TilingError(f"too many tile sizes provided, expected at most {num_loops}")
-    if any(size < 0 for size in tile_sizes):
-        raise TilingError("expected tile sizes to be non-negative")
     return outer, domain, list(tile_sizes) + [0] * (num_loops - len(tile_sizes))
 
 
