@@ -1,4 +1,5 @@
-"""mlkit prints what mlir-opt prints: SSA names, op-name prefixes, layout.
+"""mlkit prints what mlir-opt prints: SSA names, op-name prefixes, layout,
+block labels and their predecessor comments, map and set aliases, floats.
 
 Upstream FileCheck lines spell out names such as ``%arg0``, ``%c0``, ``%0:2``
 and ``return``; these tests compare mlkit's text with upstream's for programs
@@ -7,6 +8,7 @@ whose ops both print identically.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -72,11 +74,50 @@ gpu.module @m {
   }
 }
 """,
+    # input labels are dropped for ^bbN; each label notes its predecessors
+    "blocks": """
+func.func @f(%c: i1, %x: i32) -> i32 {
+  cf.cond_br %c, ^a(%x : i32), ^a(%x : i32)
+^a(%v: i32):
+  cf.cond_br %c, ^b, ^c
+^b:
+  %r = scf.execute_region -> i32 {
+    cf.br ^inner
+  ^inner:
+    scf.yield %v : i32
+  }
+  cf.br ^d(%r : i32)
+^c:
+  cf.br ^d(%v : i32)
+^d(%w: i32):
+  cf.cond_br %c, ^d(%w : i32), ^e
+^e:
+  return %w : i32
+^dead:
+  cf.br ^e
+}
+""",
+    "aliases": """
+#unused = affine_map<(d0) -> (d0 + 9)>
+func.func @f(%c: index, %m: memref<4xf32, affine_map<(d0) -> (d0 + 2)>>, %t: tensor<4xf32>) {
+  affine.for %i = 0 to 10 {
+    %x = affine.apply affine_map<(d0) -> (d0 * 3)>(%i)
+    affine.if affine_set<(d0) : (d0 - 2 >= 0)>(%i) { }
+    affine.if affine_set<(d0)[s0] : (d0 - s0 >= 0)>(%i)[%c] { }
+  }
+  affine.for %i = 0 to affine_map<(d0) -> (d0 * 3)>(%c) { }
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return
+}
+""",
 }
 
 
 def _normalise(text: str) -> str:
-    text = re.sub(r"\s*// pred: .*", "", text)
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
@@ -93,3 +134,32 @@ def test_generic_form_matches_upstream(name: str) -> None:
     # upstream's generic form prints an empty module body as an empty region
     theirs = _normalise(upstream_print(program, generic=True)).replace("  ^bb0:\n", "")
     assert ours.replace("  ^bb0:\n", "") == theirs
+
+
+_HEX_DIGITS = {"f16": 4, "bf16": 4, "f32": 8, "f64": 16}
+
+
+def _float_program() -> str:
+    """Constants of every width from random bits (subnormals, huge and tiny
+    values included) plus decimal literals that need more than six digits."""
+    rng = random.Random(7)
+    literals: list[tuple[str, str]] = []
+    for type_name, digits in _HEX_DIGITS.items():
+        for _ in range(150):
+            bits = rng.getrandbits(digits * 4)
+            if type_name == "f16" and bits & 0x7C00 == 0x7C00:
+                continue  # xDSL keeps an f16 NaN's payload only as the canonical NaN
+            literals.append((type_name, f"0x{bits:0{digits}X}"))
+        for text in ("0.1", "-2.5", "7.38905621", "3.0e+38", "1.0e-7", "123456.0", "0.3"):
+            literals.append((type_name, text))
+    body = "\n".join(f"  %c{i} = arith.constant {v} : {t}" for i, (t, v) in enumerate(literals))
+    dense = "  %d = arith.constant dense<[0.0, -0.0, 0x7FC00000]> : tensor<3xf32>\n"
+    dense += "  %z = arith.constant dense<-0.0> : tensor<2xf64>\n"
+    return "func.func @f() {\n" + body + "\n" + dense + "  return\n}\n"
+
+
+def test_floats_print_as_upstream() -> None:
+    """APFloat's digits (truncated, not rounded: ``7.3890562``), upper-case hex
+    for NaN and infinity, and bitwise dense splats."""
+    program = _float_program()
+    assert _normalise(mlkit_print(program)) == _normalise(upstream_print(program, generic=False))

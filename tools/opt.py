@@ -40,7 +40,7 @@ OPTIONS: Options = {
     "pass-report": ("yes", "Write an HTML page of the passes run: times, IR and diffs"),
     "mlir-print-op-generic": ("no", "Print ops in the generic form"),
     "mlir-print-debuginfo": ("no", "Print source locations"),
-    "mlir-print-local-scope": ("no", "Print types and attributes in place (mlkit prints no aliases)"),
+    "mlir-print-local-scope": ("no", "Print attributes in place, with no #map/#set aliases"),
     "mlir-disable-threading": ("no", "Run on one thread (mlkit's pass manager always does)"),
     "verify-roundtrip": ("no", "Check that the input prints and parses back to the same IR"),
     "mlir-elide-elementsattrs-if-larger": (
@@ -72,6 +72,7 @@ SWITCHES: Switches = {
     "mlir-timing": ("timing", True),
     "mlir-print-op-generic": ("generic", True),
     "mlir-print-debuginfo": ("debuginfo", True),
+    "mlir-print-local-scope": ("local_scope", True),
     "dump-pass-pipeline": ("dump_pipeline", True),
     "verify-roundtrip": ("verify_roundtrip", True),
 }
@@ -195,9 +196,9 @@ def parse_args(argv: list[str], registry: Registry) -> tuple[OptOptions, str | N
             case "mtriple" | "mcpu" | "opt-level":
                 opts.target = _target_option(opts.target, name, arg.value or "")
             case _:
-                # plugin flags were handled before the scan; --mlir-print-local-scope,
-                # --mlir-disable-threading, --debug and --debug-only change nothing mlkit
-                # prints or does, and are accepted for RUN lines' sake
+                # plugin flags were handled before the scan; --mlir-disable-threading,
+                # --debug and --debug-only change nothing mlkit prints or does, and
+                # are accepted for RUN lines' sake
                 pass
     for passes, label in ((after, "mlir-print-ir-after"), (before, "mlir-print-ir-before")):
         for p in passes:

@@ -24,16 +24,23 @@ from xdsl.utils.mlir_lexer import MLIRToken, MLIRTokenKind
 
 from mlkit.syntax.affine_text import canonical_set, emit_affine_expr, format_affine_map
 from mlkit.syntax.affine_text import format_affine_set
+from mlkit.syntax.printer import MLIRPrinter
 
 _T = TypeVar("_T")
 
 
 def print_map_attr(printer: Printer, attr: AffineMapAttr) -> None:
-    printer.print_string(format_affine_map(attr.data))
+    if isinstance(printer, MLIRPrinter):  # it prints the map or its alias
+        printer.print_attribute(attr)
+    else:
+        printer.print_string(format_affine_map(attr.data))
 
 
 def print_set_attr(printer: Printer, attr: AffineSetAttr) -> None:
-    printer.print_string(format_affine_set(attr.data))
+    if isinstance(printer, MLIRPrinter):
+        printer.print_attribute(attr)
+    else:
+        printer.print_string(format_affine_set(attr.data))
 
 
 def print_expr_of_ssa_ids(

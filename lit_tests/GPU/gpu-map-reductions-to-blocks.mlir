@@ -82,7 +82,7 @@ func.func @batched(%a: memref<?x?x?xf32>, %out: memref<?x?xf32>, %b: index, %m: 
 // CHECK-NEXT:    %[[MD:.*]] = arith.subi %[[M]], %{{.*}} : index
 // CHECK-NEXT:    %[[GX:.*]] = arith.ceildivsi %[[MD]], %{{.*}} : index
 // CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[GX]], %{{.*}} = %[[GY]], %{{.*}} = %{{.*}}) threads
-// CHECK:           arith.constant 0xff800000 : f32
+// CHECK:           arith.constant 0xFF800000 : f32
 // CHECK:           scf.for %{{.*}} = %{{.*}} to %[[N]] step
 // CHECK:             arith.mulf
 // CHECK-NEXT:        arith.maximumf

@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -expand-strided-metadata | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -expand-strided-metadata | filecheck %s
 
 // subview: metadata of the source, offset folded into one affine.apply,
 // static strides taken from the types.

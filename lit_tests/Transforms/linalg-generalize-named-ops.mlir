@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s --split-input-file -linalg-generalize-named-ops | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file -linalg-generalize-named-ops | filecheck %s
 
 // CHECK-LABEL: func.func @matmul_buffers
 // CHECK-SAME: (%[[A:[^:]+]]: memref<16x8xf32>, %[[B:[^:]+]]: memref<8x32xf32>, %[[C:[^:]+]]: memref<16x32xf32>)

@@ -1,5 +1,5 @@
-// RUN: mlkit-opt %s -split-input-file -p 'builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=1,4}))' | filecheck %s --check-prefixes=CHECK,MINMAX
-// RUN: mlkit-opt %s -split-input-file -p 'builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=1,4 no-min-max-bounds=true}))' | filecheck %s --check-prefixes=CHECK,INB
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -p 'builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=1,4}))' | filecheck %s --check-prefixes=CHECK,MINMAX
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -p 'builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=1,4 no-min-max-bounds=true}))' | filecheck %s --check-prefixes=CHECK,INB
 
 // Dynamic bounds: the outer loop steps by step * tile, the inner loop covers
 // one tile, clamped by affine.min (or guarded by scf.if with

@@ -39,6 +39,7 @@ class OptOptions:
     verify_each: bool = True
     generic: bool = False
     debuginfo: bool = False
+    local_scope: bool = False
     allow_unregistered: bool = False
     implicit_module: bool = True
     emit: str = "mlir"
@@ -82,6 +83,7 @@ class OptDriver:
             generic=opts.generic,
             debuginfo=opts.debuginfo,
             elide_elements_larger=opts.elide_elements_larger,
+            local_scope=opts.local_scope,
         )
 
     def process_chunk(self, text: str, name: str) -> str | bytes | None:

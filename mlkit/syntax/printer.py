@@ -8,13 +8,21 @@ xDSL's printer differs from mlir-opt's in ways FileCheck lines notice:
   op (``module``, and ``return`` inside ``func.func``);
 - its attribute dictionaries are sorted by name;
 - inside arrays it elides the types of ``i64`` integers and ``f64`` floats
-  (``[[0, 1], [2]]``), and it prints affine maps with minimal parentheses.
+  (``[[0, 1], [2]]``), and it prints affine maps with minimal parentheses;
+- it numbers blocks ``^bb0``, ``^bb1``... per region, whatever the input
+  called them, and notes each labelled block's predecessors (``// pred: ^bb0``,
+  ``// 2 preds: ^bb1, ^bb2``, ``// no predecessors``);
+- printing a top-level op, it names affine maps and integer sets by aliases
+  (``#map1 = affine_map<...>`` above the op, ``#map1`` where used), numbered
+  per kind in the order they are printed, maps before sets (upstream's
+  ``AliasInitializer``, which orders aliases by name).
 This printer does the same, so mlkit's output matches upstream's where the
 syntax agrees.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from io import StringIO
 
@@ -22,9 +30,10 @@ from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, ArrayAttr, Float
 from xdsl.dialects.builtin import AnyFloat, DenseIntOrFPElementsAttr, UnregisteredOp, f64, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.printer import Printer
-from xdsl.traits import IsolatedFromAbove
+from xdsl.traits import IsolatedFromAbove, IsTerminator
 
-from mlkit.syntax.affine_text import format_affine_map, format_affine_set
+from mlkit.syntax.aliases import AliasTable, alias_body
+from mlkit.syntax.float_text import format_float, semantics_of
 from mlkit.syntax.ssa_names import number_values
 from mlkit.syntax.wide_floats import format_wide_float, is_wide_float
 
@@ -44,6 +53,9 @@ class MLIRPrinter(Printer):
         self.elide_elements_larger: int | None = None
         """``--mlir-elide-elementsattrs-if-larger``: dense attributes with more
         elements (and not a splat) print as ``dense_resource<__elided__>``."""
+        self.local_scope = False
+        """``--mlir-print-local-scope``: no aliases, every attribute in place."""
+        self._aliases: AliasTable | None = None
 
     # -- attributes -------------------------------------------------------------
     def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
@@ -54,11 +66,11 @@ class MLIRPrinter(Printer):
             with self.in_square_brackets():
                 self.print_list(attribute.data, self._print_array_element)
             return
-        if isinstance(attribute, AffineMapAttr):
-            self.print_string(format_affine_map(attribute.data))
-            return
-        if isinstance(attribute, AffineSetAttr):
-            self.print_string(format_affine_set(attribute.data))
+        if isinstance(attribute, AffineMapAttr | AffineSetAttr):
+            if self._aliases is not None:
+                self.print_string(f"#{self._aliases.name_of(attribute)}")
+            else:
+                self.print_string(alias_body(attribute))
             return
         if self._elided(attribute):
             self.print_string("dense_resource<__elided__> : ")
@@ -77,7 +89,14 @@ class MLIRPrinter(Printer):
         if is_wide_float(type):  # xDSL cannot pack f80 or f128 to check its digits
             self.print_string(format_wide_float(value, type))
             return
-        super().print_float(value, type)
+        text = format_float(value, type.name)
+        if text is not None:
+            self.print_string(text)
+        elif not math.isfinite(value) or semantics_of(type.name) is not None:
+            # upstream prints the bits, in upper case, where digits would not do
+            self.print_string(f"0x{type.pack((value,))[::-1].hex().upper()}")
+        else:
+            super().print_float(value, type)
 
     def _print_array_element(self, attribute: Attribute) -> None:
         if isinstance(attribute, IntegerAttr) and attribute.type == i64:
@@ -86,6 +105,64 @@ class MLIRPrinter(Printer):
             attribute.print_without_type(self)
         else:
             self.print_attribute(attribute)
+
+    # -- blocks -------------------------------------------------------------------
+    def _populate_block_name(self, block: Block, block_index: int | None = None) -> None:
+        if block_index is None:
+            region = block.parent
+            block_index = region.get_block_index(block) if region is not None else 0
+        self._blocks[block] = f"bb{block_index}"
+
+    def print_block(
+        self, block: Block, print_block_args: bool = True, print_block_terminator: bool = True
+    ) -> None:
+        if not print_block_args:
+            super().print_block(block, False, print_block_terminator)
+            return
+        # xDSL prints the label and then the ops; the comment goes between them
+        self._print_new_line()
+        if block not in self._blocks:
+            self._populate_block_name(block)
+        self.print_block_name(block)
+        if block.args:
+            with self.in_parens():
+                self.print_list(block.args, self.print_block_argument)
+        self.print_string(":")
+        self._print_predecessors(block)
+        with self.indented():
+            for op in block.ops:
+                if not print_block_terminator and op.has_trait(
+                    IsTerminator, value_if_unregistered=False
+                ):
+                    continue
+                self._print_new_line()
+                self.print_op(op)
+
+    def _print_predecessors(self, block: Block) -> None:
+        """Upstream's comment on a block's predecessors, in block order."""
+        region = block.parent
+        if region is None:
+            self.print_string("  // block is not in a region!")
+            return
+        preds = [use.operation.parent_block() for use in block.uses]
+        if not preds:
+            if region.blocks.first is not block:
+                self.print_string("  // no predecessors")
+            return
+        if len(preds) == 1:
+            self.print_string("  // pred: ")
+            self._print_pred(preds[0])
+            return
+        order = {b: i for i, b in enumerate(region.blocks)}
+        preds.sort(key=lambda b: order.get(b, len(order)) if b is not None else len(order))
+        self.print_string(f"  // {len(preds)} preds: ")
+        self.print_list(preds, self._print_pred)
+
+    def _print_pred(self, block: Block | None) -> None:
+        if block is None:
+            self.print_string("<<UNKNOWN BLOCK>>")
+        else:
+            self.print_block_name(block)
 
     def print_successors(self, successors: Sequence[Block]) -> None:
         # generic form: upstream writes `"cf.br"(%0)[^bb1]`, with no space
@@ -124,6 +201,9 @@ class MLIRPrinter(Printer):
     # -- op names -----------------------------------------------------------------
     def print_op(self, op: Operation) -> None:
         """xDSL's ``print_op`` with upstream's default-dialect prefix elision."""
+        if self._depth == 0 and op.parent is None and self._aliases is None and not self.local_scope:
+            self._print_with_aliases(op)
+            return
         if self._depth == 0:
             # the outermost op printed: name everything in it as upstream does
             names = number_values(op, generic=self.print_generic_format)
@@ -160,6 +240,21 @@ class MLIRPrinter(Printer):
             if isolated:
                 self.exit_scope()
 
+    def _print_with_aliases(self, op: Operation) -> None:
+        """Print ``op`` aside, then the aliases it used, then the op."""
+        stream, self.stream = self.stream, StringIO()
+        self._aliases = aliases = AliasTable()
+        if self.print_generic_format:
+            aliases.collect_generic(op)
+        try:
+            self.print_op(op)
+            body = self.stream.getvalue()  # type: ignore[union-attr]
+            stream.write(aliases.definitions())
+            stream.write(body)
+        finally:
+            self.stream = stream
+            self._aliases = None
+
     def _short_name(self, name: str) -> str:
         default = self._default_dialects[-2]
         dialect, _, rest = name.partition(".")
@@ -174,10 +269,12 @@ def print_op(
     generic: bool = False,
     debuginfo: bool = False,
     elide_elements_larger: int | None = None,
+    local_scope: bool = False,
 ) -> str:
     """The text of ``op`` and everything nested in it."""
     out = StringIO()
     printer = MLIRPrinter(stream=out, print_generic_format=generic, print_debuginfo=debuginfo)
     printer.elide_elements_larger = elide_elements_larger
+    printer.local_scope = local_scope
     printer.print_op(op)
     return out.getvalue()

@@ -165,7 +165,7 @@ func.func @access(%m: memref<?x?xf32>, %v: memref<?xf32>, %i: index, %j: index) 
 // affine.parallel: scf.parallel with identity inits and scf.reduce regions.
 // CHECK-LABEL: func.func @parallel
 // CHECK-DAG:  %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-DAG:  %[[NINF:.*]] = arith.constant 0xff800000 : f32
+// CHECK-DAG:  %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // xDSL prints scf.parallel in generic form: lbs, ubs, steps, inits.
 // CHECK:      "scf.parallel"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ZERO]], %[[NINF]]) <{operandSegmentSizes = array<i32: 2, 2, 2, 2>}>
 // CHECK:        scf.reduce(%{{.*}}, %{{.*}} : f32, f32) {

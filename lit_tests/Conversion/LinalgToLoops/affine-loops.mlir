@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s --split-input-file -convert-linalg-to-affine-loops | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file -convert-linalg-to-affine-loops | filecheck %s
 
 // affine.for per loop with constant or symbol bounds; affine.load/affine.store.
 

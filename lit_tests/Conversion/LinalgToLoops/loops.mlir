@@ -1,5 +1,5 @@
-// RUN: mlkit-opt %s --split-input-file -convert-linalg-to-loops | filecheck %s
-// RUN: mlkit-opt %s --split-input-file -p 'builtin.module(func.func(convert-linalg-to-loops))' | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file -convert-linalg-to-loops | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file -p 'builtin.module(func.func(convert-linalg-to-loops))' | filecheck %s
 
 // One scf.for per loop in iteration-domain order (the reduction innermost),
 // bounds from memref.dim of the first operand dim that is the loop's index.

@@ -11,9 +11,9 @@
 // CHECK-DAG:     %[[HI:.*]] = arith.constant 7.99881172 : f32
 // CHECK-DAG:     %[[TINY:.*]] = arith.constant 4.000000e-04 : f32
 // CHECK-DAG:     arith.constant 0.00489352457 : f32
-// CHECK-DAG:     arith.constant -2.76076837e-16 : f32
+// CHECK-DAG:     arith.constant -2.76076837E-16 : f32
 // CHECK-DAG:     arith.constant 0.00489352504 : f32
-// CHECK-DAG:     arith.constant 1.19825836e-06 : f32
+// CHECK-DAG:     arith.constant 1.19825836E-6 : f32
 // CHECK:         %[[C0:.*]] = arith.cmpf ult, %[[X]], %[[HI]] : f32
 // CHECK:         %[[S0:.*]] = arith.select %[[C0]], %[[X]], %[[HI]] : f32
 // CHECK:         %[[C1:.*]] = arith.cmpf ugt, %[[S0]], %[[LO]] : f32
@@ -60,8 +60,8 @@ func.func @tanh_vector(%x: vector<8xf32>) -> vector<8xf32> {
 // CHECK-DAG:     arith.constant 8.880000e+01 : f32
 // CHECK-DAG:     %[[LOG2E:.*]] = arith.constant 1.44269502 : f32
 // CHECK-DAG:     arith.constant -0.693359375 : f32
-// CHECK-DAG:     arith.constant 0.000212194442 : f32
-// CHECK-DAG:     arith.constant 0.000198756912 : f32
+// CHECK-DAG:     arith.constant 2.12194442E-4 : f32
+// CHECK-DAG:     arith.constant 1.98756912E-4 : f32
 // CHECK-DAG:     arith.constant -1.270000e+02 : f32
 // CHECK-DAG:     arith.constant 1.270000e+02 : f32
 // CHECK-DAG:     %[[BIAS:.*]] = arith.constant 127 : i32
@@ -104,10 +104,10 @@ func.func @expm1_vector(%x: vector<8x8xf32>) -> vector<8x8xf32> {
 // CHECK-SAME:    (%[[X:.*]]: f32) -> f32
 // CHECK-NOT:     math.log
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-DAG:     %[[MIN:.*]] = arith.constant 1.17549435e-38 : f32
-// CHECK-DAG:     %[[NINF:.*]] = arith.constant 0xff800000 : f32
-// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7f800000 : f32
-// CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7fc00000 : f32
+// CHECK-DAG:     %[[MIN:.*]] = arith.constant 1.17549435E-38 : f32
+// CHECK-DAG:     %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
 // CHECK-DAG:     arith.constant 0.707106769 : f32
 // CHECK-DAG:     arith.constant 0.0703768358 : f32
 // CHECK-DAG:     arith.constant 0.333333313 : f32
@@ -201,8 +201,8 @@ func.func @log1p_scalar(%x: f32) -> f32 {
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-DAG:     arith.constant 1.12837911 : f32
-// CHECK-DAG:     arith.constant -1.71048032e-05 : f32
-// CHECK-DAG:     arith.constant 0.0821908936 : f32
+// CHECK-DAG:     arith.constant -1.71048032E-5 : f32
+// CHECK-DAG:     arith.constant 0.0821908935 : f32
 // CHECK-DAG:     %[[B0:.*]] = arith.constant 8.000000e-01 : f32
 // CHECK-DAG:     %[[B1:.*]] = arith.constant 2.000000e+00 : f32
 // CHECK-DAG:     %[[B2:.*]] = arith.constant 3.750000e+00 : f32
@@ -233,10 +233,10 @@ func.func @erf_scalar(%x: f32) -> f32 {
 // CHECK-SAME:    (%[[X:.*]]: f32)
 // CHECK-NOT:     math.sin
 // CHECK-NOT:     math.cos
-// CHECK-DAG:     %[[TWO_OVER_PI:.*]] = arith.constant 0.636619747 : f32
+// CHECK-DAG:     %[[TWO_OVER_PI:.*]] = arith.constant 0.636619746 : f32
 // CHECK-DAG:     %[[PI_OVER_2:.*]] = arith.constant 1.57079637 : f32
 // CHECK-DAG:     arith.constant -0.166666672 : f32
-// CHECK-DAG:     arith.constant -2.59630184e-07 : f32
+// CHECK-DAG:     arith.constant -2.59630184E-7 : f32
 // CHECK:         %[[M:.*]] = arith.mulf %[[X]], %[[TWO_OVER_PI]] : f32
 // CHECK:         %[[K:.*]] = math.floor %[[M]] : f32
 // CHECK:         arith.mulf %[[K]], %[[PI_OVER_2]] : f32
@@ -295,7 +295,7 @@ func.func @atan_scalar(%x: f32) -> f32 {
 // CHECK:         %[[YW:.*]] = arith.extf %[[Y]] : f16 to f32
 // CHECK:         %[[XW:.*]] = arith.extf %[[X]] : f16 to f32
 // CHECK-DAG:     arith.constant 3.14159274 : f32
-// CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7fc00000 : f32
+// CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
 // CHECK:         arith.divf %[[YW]], %[[XW]] : f32
 // CHECK:         math.copysign
 // CHECK:         arith.cmpf oeq, %[[XW]], %{{.*}} : f32

@@ -5,9 +5,9 @@
 // divisor of its loop's constant trip count. A band that fits the cache gets
 // tiles of 1; one whose footprint is unknown gets tiles of 4, adjusted the
 // same way. `cache-size=0` asks for tiles of 1.
-// RUN: mlkit-opt %s --split-input-file --verify-diagnostics -affine-loop-tile | filecheck %s
-// RUN: mlkit-opt %s --split-input-file --verify-diagnostics -affine-loop-tile="cache-size=64" | filecheck %s --check-prefix=C64
-// RUN: mlkit-opt %s --split-input-file -affine-loop-tile="cache-size=0" 2>/dev/null | filecheck %s --check-prefix=C0
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file --verify-diagnostics -affine-loop-tile | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file --verify-diagnostics -affine-loop-tile="cache-size=64" | filecheck %s --check-prefix=C64
+// RUN: mlkit-opt --mlir-print-local-scope %s --split-input-file -affine-loop-tile="cache-size=0" 2>/dev/null | filecheck %s --check-prefix=C0
 
 // About 5.1 MiB: 11 times 512 KiB, 82 times 64 KiB.
 

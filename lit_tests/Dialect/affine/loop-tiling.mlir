@@ -3,9 +3,9 @@
 // intra-tile loops from the tile IV to the IV plus a tile; a `min` with the
 // original upper bounds appears only where the tile may not divide the trip
 // count, and a loop shorter than a tile runs its whole trip count.
-// RUN: mlkit-opt %s --allow-unregistered-dialect --split-input-file -affine-loop-tile="tile-size=32" | filecheck %s
-// RUN: mlkit-opt %s --allow-unregistered-dialect --split-input-file -affine-loop-tile="tile-size=32 separate" | filecheck %s --check-prefix=SEP
-// RUN: mlkit-opt %s --allow-unregistered-dialect --split-input-file -affine-loop-tile="tile-sizes=8" | filecheck %s --check-prefix=SIZES
+// RUN: mlkit-opt --mlir-print-local-scope %s --allow-unregistered-dialect --split-input-file -affine-loop-tile="tile-size=32" | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s --allow-unregistered-dialect --split-input-file -affine-loop-tile="tile-size=32 separate" | filecheck %s --check-prefix=SEP
+// RUN: mlkit-opt --mlir-print-local-scope %s --allow-unregistered-dialect --split-input-file -affine-loop-tile="tile-sizes=8" | filecheck %s --check-prefix=SIZES
 
 // CHECK-LABEL: func.func @constant_bounds
 // CHECK:         affine.for %[[I:.*]] = 0 to 64 step 32 {

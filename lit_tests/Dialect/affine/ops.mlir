@@ -1,5 +1,5 @@
-// RUN: mlkit-opt %s | mlkit-opt | filecheck %s
-// RUN: mlkit-opt %s --mlir-print-op-generic | mlkit-opt | filecheck %s
+// RUN: mlkit-opt %s | mlkit-opt --mlir-print-local-scope | filecheck %s
+// RUN: mlkit-opt %s --mlir-print-op-generic | mlkit-opt --mlir-print-local-scope | filecheck %s
 
 #map = affine_map<(d0)[s0] -> (d0 + s0)>
 #ub = affine_map<(d0)[s0] -> (d0 + 5, s0)>

@@ -1,13 +1,13 @@
-// RUN: mlkit-opt %s -linalg-block-pack-matmul="block-factors=32,16,64" | filecheck %s --check-prefix=DEFAULT
-// RUN: mlkit-opt %s -linalg-block-pack-matmul="block-factors=32,16,64 \
+// RUN: mlkit-opt --mlir-print-local-scope %s -linalg-block-pack-matmul="block-factors=32,16,64" | filecheck %s --check-prefix=DEFAULT
+// RUN: mlkit-opt --mlir-print-local-scope %s -linalg-block-pack-matmul="block-factors=32,16,64 \
 // RUN:   lhs-transpose-outer-blocks=false lhs-transpose-inner-blocks=false \
 // RUN:   rhs-transpose-outer-blocks=false rhs-transpose-inner-blocks=false" | filecheck %s --check-prefix=PLAIN
-// RUN: mlkit-opt %s -linalg-block-pack-matmul="block-factors=32,16,64 \
+// RUN: mlkit-opt --mlir-print-local-scope %s -linalg-block-pack-matmul="block-factors=32,16,64 \
 // RUN:   lhs-transpose-outer-blocks=true lhs-transpose-inner-blocks=true \
 // RUN:   rhs-transpose-outer-blocks=false rhs-transpose-inner-blocks=false" | filecheck %s --check-prefix=LHST
-// RUN: mlkit-opt %s -linalg-block-pack-matmul="block-factors=32,16,64 \
+// RUN: mlkit-opt --mlir-print-local-scope %s -linalg-block-pack-matmul="block-factors=32,16,64 \
 // RUN:   lhs-transpose-inner-blocks=true rhs-transpose-outer-blocks=false" | filecheck %s --check-prefix=MIXED
-// RUN: mlkit-opt %s -linalg-block-pack-matmul="block-factors=32,16,64 mnk-order=2,0,1" \
+// RUN: mlkit-opt --mlir-print-local-scope %s -linalg-block-pack-matmul="block-factors=32,16,64 mnk-order=2,0,1" \
 // RUN:   | filecheck %s --check-prefix=ORDER
 
 // The layout options of the packed operands, on one matmul C[64x48] +=

@@ -1,10 +1,10 @@
-// RUN: mlkit-opt %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 allow-padding=1" \
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 allow-padding=1" \
 // RUN:   | filecheck %s --check-prefix=PAD
-// RUN: mlkit-opt %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 allow-padding=0" \
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 allow-padding=0" \
 // RUN:   | filecheck %s --check-prefix=NOPAD
-// RUN: mlkit-opt %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 mnk-padded-multiples=256,512,384" \
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 mnk-padded-multiples=256,512,384" \
 // RUN:   | filecheck %s --check-prefix=MULT
-// RUN: mlkit-opt %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 mnk-padded-multiples=0,64,0" \
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-block-pack-matmul="block-factors=32,16,64 mnk-padded-multiples=0,64,0" \
 // RUN:   | filecheck %s --check-prefix=MULTN
 
 // Sizes the block factors do not divide: with padding allowed (the default)

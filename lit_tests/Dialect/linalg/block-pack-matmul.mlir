@@ -1,5 +1,5 @@
-// RUN: mlkit-opt %s -split-input-file -linalg-block-pack-matmul=block-factors=32,16,64 | filecheck %s
-// RUN: mlkit-opt %s -split-input-file -linalg-block-pack-matmul | filecheck %s --check-prefix=NOFACTORS
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-block-pack-matmul=block-factors=32,16,64 | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-block-pack-matmul | filecheck %s --check-prefix=NOFACTORS
 
 // Without block factors nothing is packed.
 // NOFACTORS-NOT: linalg.pack

@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -p 'builtin.module(func.func(convert-elementwise-to-linalg))' -split-input-file | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -p 'builtin.module(func.func(convert-elementwise-to-linalg))' -split-input-file | filecheck %s
 
 // A rank-0 binary op: maps without loops, the first operand of the result's
 // type as the init, and the op itself on elements in the body.

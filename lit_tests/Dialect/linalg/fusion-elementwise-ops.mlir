@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -linalg-fuse-elementwise-ops | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-fuse-elementwise-ops | filecheck %s
 
 // Two elementwise generics become one: the producer's inputs join the
 // consumer's, and its payload runs first.

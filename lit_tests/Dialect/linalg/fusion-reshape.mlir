@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -p 'builtin.module(func.func(linalg-fuse-elementwise-ops))' | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -p 'builtin.module(func.func(linalg-fuse-elementwise-ops))' | filecheck %s
 
 // A collapsed input: the generic runs over the 4x8 source instead, the other
 // input is expanded to match, and the result is collapsed back.

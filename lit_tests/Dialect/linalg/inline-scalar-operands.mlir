@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -linalg-inline-scalar-operands | filecheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -linalg-inline-scalar-operands | filecheck %s
 
 // A rank-0 input is extracted inside the body.
 

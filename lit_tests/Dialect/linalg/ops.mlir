@@ -1,5 +1,5 @@
-// RUN: mlkit-opt %s | mlkit-opt | filecheck %s
-// RUN: mlkit-opt %s --mlir-print-op-generic | mlkit-opt | filecheck %s
+// RUN: mlkit-opt %s | mlkit-opt --mlir-print-local-scope | filecheck %s
+// RUN: mlkit-opt %s --mlir-print-op-generic | mlkit-opt --mlir-print-local-scope | filecheck %s
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #tr2 = affine_map<(d0, d1) -> (d1, d0)>

@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -transform-interpreter | FileCheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -transform-interpreter | FileCheck %s
 
 // The consumer is tiled and each producer it slices (matmul, then the fill of
 // the matmul's accumulator) is computed over just that tile.
@@ -97,7 +97,7 @@ module attributes {transform.with_named_sequence} {
 // After fusion the producers outside the loops are dead; canonicalize erases
 // linalg ops on tensors whose results are unused, as upstream's does.
 
-// RUN: mlkit-opt %s -split-input-file -transform-interpreter -canonicalize | FileCheck %s --check-prefix=CLEAN
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -transform-interpreter -canonicalize | FileCheck %s --check-prefix=CLEAN
 // CLEAN-LABEL: func.func @dead_producers
 // CLEAN-NOT:     linalg.fill
 // CLEAN:         scf.for

@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -transform-interpreter | FileCheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -transform-interpreter | FileCheck %s
 
 // split_handle, generalize, interchange, merge_handles, get_parent_op and the
 // cleanups, in one script: the first matmul becomes a generic with its loops

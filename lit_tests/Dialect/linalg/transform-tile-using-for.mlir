@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -transform-interpreter | FileCheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -transform-interpreter | FileCheck %s
 
 // Loops that divide their range step by the tile size; the rest take
 // min(tile, range - iv). Untiled loops (size 0) stay inside the tile.

@@ -1,4 +1,4 @@
-// RUN: mlkit-opt %s -split-input-file -transform-interpreter | FileCheck %s
+// RUN: mlkit-opt --mlir-print-local-scope %s -split-input-file -transform-interpreter | FileCheck %s
 
 // Tile sizes: one forall over ceil(range / size) tiles per loop, tiles that do
 // not fit take what is left; each tile goes back with parallel_insert_slice.
