@@ -4,20 +4,23 @@ xDSL's ``to_tensor``/``to_buffer`` tie the memref type to the tensor type with a
 type variable, so they reject the layouts upstream allows
 (``tensor<4xf32> to memref<4xf32, strided<[?], offset: ?>>``), and xDSL's
 ``to_buffer`` prints its attribute dictionary after the colon. Both are
-redefined here under upstream's current names. xDSL lacks ``dealloc_tensor``;
-the other ops are xDSL's.
+redefined here under upstream's current names. xDSL lacks ``dealloc_tensor``,
+and ``alloc_tensor`` gets upstream's verifier; the other ops are xDSL's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects import bufferization as xbuf
-from xdsl.dialects.builtin import MemRefType, TensorType, UnitAttr, UnrankedMemRefType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, TensorType
+from xdsl.dialects.builtin import IndexType, UnitAttr, UnrankedMemRefType
 from xdsl.dialects.builtin import UnrankedTensorType
 from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import IRDLOperation, base, irdl_op_definition, operand_def, opt_prop_def
-from xdsl.irdl import result_def
+from xdsl.irdl import AttrSizedOperandSegments, VarConstraint, opt_operand_def, result_def
+from xdsl.irdl import var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.tensor.common import ANY_TENSOR
@@ -113,7 +116,46 @@ class DeallocTensorOp(IRDLOperation):
             raise VerifyException("requires a single operand")
 
 
-AllocTensorOp = xbuf.AllocTensorOp
+@irdl_op_definition
+class AllocTensorOp(IRDLOperation):
+    """A fresh tensor (the start of a new buffer in bufferization), xDSL's
+    op with upstream's verifier of its dynamic sizes and ``copy`` operand."""
+
+    name = "bufferization.alloc_tensor"
+
+    T: ClassVar = VarConstraint("T", _TENSOR)
+    dynamic_sizes = var_operand_def(IndexType())
+    copy = opt_operand_def(T)
+    size_hint = opt_operand_def(IndexType())
+    tensor = result_def(T)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    assembly_format = (
+        "`(` $dynamic_sizes `)` ( `copy` `(` $copy^ `)`)? (`size_hint` `=` $size_hint^)? "
+        "attr-dict `:` type($tensor)"
+    )
+
+    def __init__(
+        self,
+        result_type: Attribute,
+        dynamic_sizes: Sequence[SSAValue] = (),
+        copy: SSAValue | None = None,
+        size_hint: SSAValue | None = None,
+    ) -> None:
+        super().__init__(
+            operands=(dynamic_sizes, copy, size_hint), result_types=(result_type,)
+        )
+
+    def verify_(self) -> None:
+        result = self.tensor.type
+        dynamic = (
+            sum(1 for d in result.get_shape() if d == DYNAMIC_INDEX)
+            if isinstance(result, TensorType)
+            else 0
+        )
+        if self.copy is not None and self.dynamic_sizes:
+            raise VerifyException("dynamic sizes not needed when copying a tensor")
+        if self.copy is None and len(self.dynamic_sizes) != dynamic:
+            raise VerifyException(f"expected {dynamic} dynamic sizes")
 CloneOp = xbuf.CloneOp
 MaterializeInDestinationOp = xbuf.MaterializeInDestinationOp
 

@@ -30,6 +30,7 @@ from xdsl.traits import IsTerminator, NoMemoryEffect, ReturnLike
 from xdsl.traits import SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.diagnostics.verifier import ErrorAt
 from mlkit.dialects.utils.attr_dict import print_attr_dict
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, verify_that
@@ -182,7 +183,13 @@ class _CallSymbolUser(SymbolUserOpInterface):
             raise VerifyException("incorrect number of results for callee")
         for i, (expected, res) in enumerate(zip(fn_type.outputs.data, op.res)):
             if expected != res.type:
-                raise VerifyException(f"result type mismatch at index {i}")
+                ours = ", ".join(f"'{r.type}'" for r in op.res)
+                theirs = ", ".join(f"'{t}'" for t in fn_type.outputs.data)
+                raise ErrorAt(
+                    None,
+                    f"result type mismatch at index {i}",
+                    [(op, f"op result types: {ours}"), (op, f"function result types: {theirs}")],
+                )
 
 
 @irdl_op_definition

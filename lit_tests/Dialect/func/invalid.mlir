@@ -27,7 +27,9 @@ func.func @call_operand_type(%a: i64) {
 func.func private @g(i32) -> i32
 
 func.func @call_result_type(%a: i32) {
-  // expected-error @+1 {{result type mismatch at index 0}}
+  // expected-error @+3 {{result type mismatch at index 0}}
+  // expected-note @+2 {{op result types: 'i64'}}
+  // expected-note @+1 {{function result types: 'i32'}}
   %0 = call @g(%a) : (i32) -> i64
   return
 }
