@@ -16,8 +16,8 @@ Syntax, property names, traits and verifier wording follow upstream:
   inherent attribute written in the custom form's attribute dictionary is the
   property, as upstream reads it (see :mod:`mlkit.dialects.utils.ods`).
 
-Folders are not implemented, except the trivial ones of the two constant ops,
-which xDSL needs to read a ``ConstantLike`` op's value.
+The folders and ``cmp``'s canonicalization pattern are upstream's, in
+:mod:`mlkit.dialects.index_folding`.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from xdsl.traits import Commutative, ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from mlkit.dialects.index_folding import FOLDS_INDEX, CmpCanonicalization
+from mlkit.dialects.index_folding import IndexConstantMaterialization
 from mlkit.dialects.utils.ods import INDEX, upstream_op, verify_cast_compatible
 from mlkit.dialects.utils.op_classes import define_op
 from mlkit.dialects.utils.dialects import op_lookup
@@ -334,10 +336,15 @@ BINARY_OPS: tuple[type[IndexBinaryOp], ...] = (
     XOrOp,
 )
 
+for _op in (*BINARY_OPS, CastSOp, CastUOp, CmpOp):
+    _op.traits.add_trait(FOLDS_INDEX)
+CmpOp.traits.add_trait(CmpCanonicalization())
+
 Index = Dialect(
     "index",
     [*BINARY_OPS, CastSOp, CastUOp, CmpOp, SizeOfOp, ConstantOp, BoolConstantOp],
     [IndexCmpPredicateAttr],
+    [IndexConstantMaterialization()],
 )
 
 __getattr__ = op_lookup(__name__, lambda: Index)

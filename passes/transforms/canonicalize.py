@@ -27,6 +27,7 @@ rather than through all the uses of the condition.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -35,7 +36,7 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.ir.post_order import PostOrderIterator
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter
 from xdsl.pattern_rewriter import PatternRewriterListener, RewritePattern
-from xdsl.traits import HasCanonicalizationPatternsTrait
+from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.dead_code_elimination import LiveSet, would_be_trivially_dead
 
@@ -85,6 +86,47 @@ def region_dce(region: Region, listener: PatternRewriterListener | None = None) 
     live_set = LiveSet(changed=False, _live_ops=live)
     live_set.delete_dead(region, listener)
     return live_set.changed
+
+
+def unique_constants(region: Region, listener: PatternRewriterListener | None = None) -> bool:
+    """Upstream's ``OperationFolder`` keeps one constant per value and type:
+    a constant-like op equal to one earlier in its block (the folder's own
+    constants included) is replaced by it. Upstream also hoists constants to
+    the entry block of the enclosing isolated region; mlkit leaves them where
+    they are. Whether anything was replaced."""
+    changed = False
+    regions = [region]
+    while regions:
+        for block in regions.pop().blocks:
+            seen: dict[tuple[object, ...], Operation] = {}
+            for op in list(block.ops):
+                regions.extend(op.regions)
+                if op.regions or len(op.results) != 1 or not op.has_trait(ConstantLike):
+                    continue
+                key = (
+                    op.name,
+                    tuple(sorted(op.properties.items())),
+                    tuple(sorted(op.attributes.items())),
+                    op.results[0].type,
+                )
+                first = seen.setdefault(key, op)
+                if first is not op:
+                    op.results[0].replace_all_uses_with(first.results[0])
+                    if listener is not None:
+                        listener.handle_operation_removal(op)
+                    block.erase_op(op, safe_erase=False)
+                    changed = True
+    return changed
+
+
+def _after_walk(region_simplify: bool) -> Callable[[Region, PatternRewriterListener], bool]:
+    """What runs between the walks: constant uniquing, then region DCE."""
+
+    def after(region: Region, listener: PatternRewriterListener) -> bool:
+        changed = unique_constants(region, listener)
+        return (region_dce(region, listener) if region_simplify else False) or changed
+
+    return after
 
 
 class CanonicalizationPatterns(RewritePattern):
@@ -152,7 +194,7 @@ def canonicalize(
     walker = LinearWalker(
         budget,
         walk_reverse=not top_down,
-        post_walk_func=region_dce if region_simplify else None,
+        post_walk_func=_after_walk(region_simplify),
     )
     converged = True
     for region in op.regions:
