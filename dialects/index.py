@@ -27,6 +27,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import BoolAttr, IndexType, IndexTypeConstr, IntegerAttr, IntegerType
 from xdsl.dialects.builtin import i1
+from xdsl.dialect_interfaces.constant_materialization import ConstantMaterializationInterface
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import Attribute, Dialect, Operation, SpacedOpaqueSyntaxAttribute, SSAValue
@@ -38,7 +39,6 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from mlkit.dialects.index_folding import FOLDS_INDEX, CmpCanonicalization
-from mlkit.dialects.index_folding import IndexConstantMaterialization
 from mlkit.dialects.utils.ods import INDEX, upstream_op, verify_cast_compatible
 from mlkit.dialects.utils.op_classes import define_op
 from mlkit.dialects.utils.dialects import op_lookup
@@ -335,6 +335,18 @@ BINARY_OPS: tuple[type[IndexBinaryOp], ...] = (
     OrOp,
     XOrOp,
 )
+
+class IndexConstantMaterialization(ConstantMaterializationInterface):
+    """Upstream's ``IndexDialect::materializeConstant``: ``index.constant`` for
+    ``index`` values, ``index.bool.constant`` for ``i1``, nothing else."""
+
+    def materialize_constant(self, value: Attribute, type: Attribute) -> Operation | None:
+        if isinstance(value, IntegerAttr) and isinstance(value.type, IndexType):
+            return ConstantOp(value) if isinstance(type, IndexType) else None
+        if isinstance(value, IntegerAttr) and value.type == i1 and type == i1:
+            return BoolConstantOp(BoolAttr.from_bool(bool(value.value.data)))
+        return None
+
 
 for _op in (*BINARY_OPS, CastSOp, CastUOp, CmpOp):
     _op.traits.add_trait(FOLDS_INDEX)

@@ -9,14 +9,13 @@ truncation and fold unchecked. ``cmp`` folds constants the same way, ``x`` with
 itself, and a ``min``/``max`` against a constant by the range it bounds; its
 canonicalization turns ``cmp(sub(a, b), 0)`` into ``cmp(a, b)``. Casts fold into
 ``index`` only, as upstream's dialect materializes ``index`` and ``i1`` constants
-and nothing else.
+and nothing else (``IndexConstantMaterialization`` in :mod:`mlkit.dialects.index`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialect_interfaces.constant_materialization import ConstantMaterializationInterface
 from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, IntegerType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -263,17 +262,3 @@ class CmpCanonicalization(HasCanonicalizationPatternsTrait):
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
         return (CmpOfSubZero(),)
-
-
-class IndexConstantMaterialization(ConstantMaterializationInterface):
-    """Upstream's ``IndexDialect::materializeConstant``: ``index.constant`` for
-    ``index`` values, ``index.bool.constant`` for ``i1``."""
-
-    def materialize_constant(self, value: Attribute, type: Attribute) -> Operation | None:
-        from mlkit.dialects.index import BoolConstantOp, ConstantOp
-
-        if isinstance(value, IntegerAttr) and isinstance(value.type, IndexType):
-            return ConstantOp(value) if isinstance(type, IndexType) else None
-        if isinstance(value, IntegerAttr) and value.type == i1 and type == i1:
-            return BoolConstantOp(BoolAttr.from_bool(bool(value.value.data)))
-        return None

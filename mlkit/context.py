@@ -8,6 +8,7 @@ import xdsl.builder
 from xdsl.context import Context
 from xdsl.ir import Operation
 
+from mlkit import affine_order  # noqa: F401 - affine sums in upstream's order
 from mlkit import ir_building  # noqa: F401 - the fast path for building IRDL ops
 from mlkit import ir_walk  # noqa: F401 - walks linear in nesting depth
 from mlkit.registry import BUILTIN_DIALECT, Registry

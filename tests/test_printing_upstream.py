@@ -114,6 +114,17 @@ func.func @f(%c: index, %m: memref<4xf32, affine_map<(d0) -> (d0 + 2)>>, %t: ten
   return
 }
 """,
+    # terms without dimensions go right of those with them, as upstream builds sums
+    "affine_sums": """
+func.func @f(%i: index, %c: index) {
+  %a = affine.apply affine_map<(d0)[s0] -> (s0 - d0)>(%i)[%c]
+  %b = affine.apply affine_map<(d0)[s0] -> (s0 + d0 * 2 + 3)>(%i)[%c]
+  %d = affine.apply affine_map<(d0, d1)[s0] -> (s0 + d1 + d0 + s0 * 4)>(%i, %i)[%c]
+  %e = affine.apply affine_map<(d0)[s0] -> (3 + s0 + d0 floordiv 2)>(%i)[%c]
+  affine.if affine_set<(d0)[s0] : (s0 - d0 >= 0, 3 + d0 == 0)>(%i)[%c] { }
+  return
+}
+""",
 }
 
 

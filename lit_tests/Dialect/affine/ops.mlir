@@ -52,7 +52,7 @@ func.func @for_iter_args(%buffer: memref<1024xf32>) -> (f32, index) {
 func.func @if_else(%n: index, %m: memref<10x20xf32>) -> f32 {
   %zero = arith.constant 0.0 : f32
   affine.for %i = 0 to 10 {
-    // CHECK: affine.if affine_set<(d0)[s0] : (d0 - 2 >= 0, s0 - d0 - 1 >= 0)>(%{{.*}})[%[[N]]] {
+    // CHECK: affine.if affine_set<(d0)[s0] : (d0 - 2 >= 0, -d0 + s0 - 1 >= 0)>(%{{.*}})[%[[N]]] {
     // CHECK-NEXT: affine.store
     // CHECK-NEXT: } else {
     // CHECK-NEXT: affine.store
