@@ -20,13 +20,13 @@ from typing import ClassVar
 from mlkit.dialects.arith.canonicalization import CMPI_FOLDS, CMPI_PATTERNS, SELECT_FOLDS
 from mlkit.dialects.arith.canonicalization import SELECT_PATTERNS
 from mlkit.dialects.arith.casts import CAST_REPLACEMENTS, NEW_CASTS, IntegerOverflowAttr
-from mlkit.dialects.arith.casts import same_shape
+from mlkit.dialects.arith.shapes import tensor_like_of, verify_elementwise
 from mlkit.dialects.arith.verified import AddUIExtendedOp, ConstantOp
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, describe_constraints, upstream_op
-from mlkit.dialects.utils.ods import verify_that
+from mlkit.dialects.utils.ods import type_str, verify_that
 from xdsl.dialects import arith as xarith
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, UnitAttr
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, TensorType, UnitAttr
 from xdsl.dialects.builtin import UnrankedTensorType, VectorType, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, VarConstraint, irdl_op_definition, operand_def, opt_prop_def
@@ -305,6 +305,16 @@ class CmpfOp(_Comparison, xarith.CmpfOp):
         self._init_comparison(operand1, operand2, arg, {"fastmath": fastmath})
 
 
+def _equal_shapes(a: Attribute, b: Attribute) -> bool:
+    """Both shaped with the same sizes, or both unranked tensors."""
+    shaped = (VectorType, TensorType, UnrankedTensorType, MemRefType)
+    if not isinstance(a, shaped) or not isinstance(b, shaped):
+        return False
+    if isinstance(a, UnrankedTensorType) or isinstance(b, UnrankedTensorType):
+        return isinstance(a, UnrankedTensorType) and isinstance(b, UnrankedTensorType)
+    return tuple(a.get_shape()) == tuple(b.get_shape())
+
+
 @upstream_op
 class SelectOp(xarith.SelectOp):
     """xDSL's op; the condition may also be a vector/tensor of ``i1`` shaped
@@ -312,25 +322,38 @@ class SelectOp(xarith.SelectOp):
 
     name = "arith.select"
     T: ClassVar = VarConstraint("T", xarith.AnyAttr())
-    cond = operand_def(_BOOL_LIKE)
+    cond = operand_def(tensor_like_of(IntegerType(1)))
     lhs = operand_def(T)
     rhs = operand_def(T)
     result = result_def(T)
     traits = traits_def(SELECT_FOLDS, SELECT_PATTERNS)  # and xDSL's op's, inherited
+    CONSTRAINT_TEXT: ClassVar[dict[str, str]] = {"cond": "bool-like"}
     # replaced by the hand-written syntax below (the optional condition type)
     assembly_format: ClassVar[str | None] = None
 
     def verify_relations_(self) -> None:
-        cond = self.cond.type
+        """Upstream's order: ``BooleanConditionOrMatchingShape`` (equal shapes,
+        scalable flags ignored), ``Elementwise`` (same base type, compatible
+        shapes), then ``SelectOp::verify``: the condition is exactly ``i1``
+        shaped like the result, scalable flags and tensor encoding included."""
+        cond, result = self.cond.type, self.result.type
         verify_that(
-            cond == i1
-            or (
-                isinstance(cond, VectorType | TensorType | UnrankedTensorType)
-                and same_shape(cond, self.result.type)
-                and type(cond) is type(self.result.type)
-            ),
+            cond == i1 or _equal_shapes(cond, result),
             "condition is signless i1 or has matching shape",
         )
+        verify_elementwise([operand.type for operand in self.operands], [result])
+        if cond == i1:
+            return
+        if not isinstance(result, VectorType | TensorType | UnrankedTensorType):
+            raise VerifyException(
+                f"expected condition to be a signless i1, but got {type_str(cond)}"
+            )
+        expected = i1_like(result)
+        if cond != expected:
+            raise VerifyException(
+                "expected condition type to have the same shape as the result type, "
+                f"expected {type_str(expected)}, but got {type_str(cond)}"
+            )
 
     def verify_(self) -> None:
         pass

@@ -17,27 +17,33 @@ syntax is one hand-written ``parse``/``print`` in :class:`CastSyntax`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar, Literal
 
 from mlkit.dialects.arith.cast_folding import EXT_FOLDS, EXT_PATTERNS
-from mlkit.dialects.utils.ods import upstream_op, verify_cast_compatible
+from mlkit.dialects.arith.shapes import compatible_shape, compatible_shapes, tensor_like_of
+from mlkit.dialects.arith.shapes import verify_elementwise
+from mlkit.dialects.utils.ods import type_str, upstream_op, verify_cast_compatible
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.dialects.builtin import SignlessIntegerConstraint, TensorType, UnitAttr
 from xdsl.dialects.builtin import UnrankedTensorType, VectorType, container_of, i32
 from xdsl.dialects.utils import BitEnumAttribute
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import IRDLOperation, base, irdl_attr_definition, operand_def, opt_prop_def
+from xdsl.irdl import AttrConstraint, IRDLAttrConstraint, IRDLOperation, ParamAttrConstraint
+from xdsl.irdl import base, irdl_to_attr_constraint
+from xdsl.irdl import irdl_attr_definition, operand_def, opt_prop_def
 from xdsl.irdl import result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-INT_LIKE = container_of(SignlessIntegerConstraint)
-FLOAT_LIKE = container_of(base(AnyFloat))
-INDEX_CAST_LIKE = container_of(base(IntegerType) | base(IndexType)) | base(MemRefType)
+
+
+INT_LIKE = tensor_like_of(SignlessIntegerConstraint)
+FLOAT_LIKE = tensor_like_of(base(AnyFloat))
+INDEX_CAST_LIKE = tensor_like_of(base(IntegerType) | base(IndexType)) | base(MemRefType)
 INT_TEXT = "signless-fixed-width-integer-like"
 FLOAT_TEXT = "floating-point-like"
 INDEX_CAST_TEXT = "signless-non-zero-bitwidth-integer-like or memref of signless-integer"
@@ -52,24 +58,12 @@ def element_type(type_: Attribute) -> Attribute:
     return type_
 
 
-def _shape(type_: Attribute) -> tuple[str, tuple[int, ...] | None] | None:
-    if isinstance(type_, VectorType | TensorType | MemRefType):
-        return (type(type_).__name__, tuple(type_.get_shape()))
-    if isinstance(type_, UnrankedTensorType):
-        return ("TensorType", None)
-    return None
-
-
-def same_shape(a: Attribute, b: Attribute) -> bool:
-    """``SameOperandsAndResultShape``: both scalars, or shapes compatible."""
-    sa, sb = _shape(a), _shape(b)
-    if sa is None or sb is None:
-        return sa is None and sb is None
-    if sa[1] is None or sb[1] is None:
-        return True
-    return len(sa[1]) == len(sb[1]) and all(
-        x == y or x < 0 or y < 0 for x, y in zip(sa[1], sb[1])
-    )
+def same_encoding(a: Attribute, b: Attribute) -> bool:
+    """Upstream's casts refuse ranked tensors whose encodings differ
+    (``tensor<2xf32, "foo">`` to ``tensor<2xf64, "bar">`` or to ``tensor<2xf64>``)."""
+    if isinstance(a, TensorType) and isinstance(b, TensorType):
+        return a.encoding == b.encoding
+    return True
 
 
 def same_tensor_dims(a: Attribute, b: Attribute) -> bool:
@@ -135,12 +129,23 @@ class CastSyntax(IRDLOperation):
             raise VerifyException(
                 "failed to verify that input and output have the same tensor dimensions"
             )
-        if not same_shape(source, result) or (
-            self.SCALED and not same_shape(source, self.operands[1].type)
-        ):
+        operands = [operand.type for operand in self.operands]
+        # upstream's scaled casts are Elementwise, checked after the cast
+        # interface; the others have SameOperandsAndResultShape, checked before
+        if not self.SCALED and not compatible_shapes([*operands, result]):
             raise VerifyException("requires the same shape for all operands and results")
-        compatible = type(self).COMPATIBLE(element_type(source), element_type(result))
-        verify_cast_compatible(compatible, source, result)
+        compatible = same_encoding(source, result) and type(self).COMPATIBLE(
+            element_type(source), element_type(result)
+        )
+        if not self.SCALED:
+            verify_cast_compatible(compatible, source, result)
+        elif not (compatible and compatible_shape(source, result)):
+            raise VerifyException(
+                f"operand types {', '.join(map(type_str, operands))} and result type "
+                f"{type_str(result)} are cast incompatible"
+            )
+        else:
+            verify_elementwise(operands, [result])
         if self.ROUNDING is not None and (mode := self.properties.get(self.ROUNDING)) is not None:
             assert isinstance(mode, IntegerAttr)
             if not 0 <= mode.value.data < len(ROUNDING_MODES):
@@ -357,7 +362,7 @@ def _bitcastable(a: Attribute, b: Attribute) -> bool:
     return isinstance(a, IndexType) or isinstance(b, IndexType) or width(a) == width(b) > 0
 
 
-BITCAST_LIKE = container_of(
+BITCAST_LIKE = tensor_like_of(
     base(IntegerType) | base(IndexType) | base(AnyFloat)
 ) | MemRefType.constr(element_type=base(AnyFloat) | SignlessIntegerConstraint)
 _BITCAST_TEXT = "signless-integer-or-float-like or memref of signless-integer or float"

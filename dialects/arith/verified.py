@@ -25,7 +25,7 @@ from xdsl.irdl import AnyAttr, ParamAttrConstraint, VarConstraint, operand_def, 
 from xdsl.irdl import result_def
 from xdsl.utils.exceptions import VerifyException
 
-from mlkit.dialects.arith.casts import same_shape
+from mlkit.dialects.arith.shapes import mappable, verify_elementwise
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 
 
@@ -74,38 +74,6 @@ class ConstantOp(DeclarativeSyntax, xarith.ConstantOp):
         pass
 
 
-def _mappable(type_: Attribute) -> bool:
-    return isinstance(type_, VectorType | TensorType | UnrankedTensorType)
-
-
-def verify_elementwise(operands: list[Attribute], results: list[Attribute]) -> None:
-    """Upstream's ``Elementwise`` trait (``OpTrait::impl::verifyElementwise``)."""
-    mapped_operands = [t for t in operands if _mappable(t)]
-    mapped_results = [t for t in results if _mappable(t)]
-    if not mapped_operands and not mapped_results:
-        return
-    if not mapped_operands:
-        raise VerifyException(
-            "if a result is non-scalar, then at least one operand must be non-scalar"
-        )
-    if not mapped_results:
-        raise VerifyException(
-            "if an operand is non-scalar, then there must be at least one non-scalar result"
-        )
-    if len(mapped_results) != len(results):
-        raise VerifyException("if an operand is non-scalar, then all results must be non-scalar")
-    types = mapped_operands + mapped_results
-    kind = VectorType if isinstance(types[0], VectorType) else TensorType
-    if not all(
-        (isinstance(t, VectorType) if kind is VectorType else not isinstance(t, VectorType))
-        and same_shape(types[0], t)
-        for t in types
-    ):
-        raise VerifyException(
-            "all non-scalar operands/results must have the same shape and base type"
-        )
-
-
 _INT_LIKE_TEXT = "signless-integer-like"
 
 
@@ -151,7 +119,7 @@ class AddUIExtendedOp(DeclarativeSyntax, xarith.AddUIExtendedOp):
 
 
 def _element(type_: Attribute) -> Attribute:
-    return type_.element_type if _mappable(type_) else type_  # type: ignore[attr-defined]
+    return type_.element_type if mappable(type_) else type_  # type: ignore[attr-defined]
 
 
 def _signless_integer_like(type_: Attribute) -> bool:
