@@ -17,12 +17,14 @@ from typing import ClassVar
 
 from mlkit.dialects.scf.common import block_arg_types, check_edge, check_loop_carried
 from mlkit.dialects.scf.common import check_yields_to_parent
-from mlkit.dialects.scf.common import parent_name, terminators, xdsl_own_verify
+from mlkit.dialects.scf.common import ParentOneOf, check_parent_first, expect_terminator
+from mlkit.dialects.scf.common import op_name_offset
+from mlkit.dialects.scf.common import parent_name, set_traits, terminators, xdsl_own_verify
 from mlkit.dialects.scf.forall import ForallOp, InParallelOp
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
 from mlkit.dialects.utils.ods import DeclarativeSyntax, upstream_op, verify_that
 from mlkit.dialects.utils.regions import ensure_implicit_terminator, ensure_implicit_terminators
-from mlkit.dialects.utils.regions import drop_implicit_terminator, print_then_else
+from mlkit.dialects.utils.regions import print_then_else
 from mlkit.dialects.utils.type_lists import parse_optional_arrow_type_list
 from mlkit.diagnostics.verifier import ErrorAt
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
@@ -36,7 +38,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, r
 from xdsl.irdl import var_operand_def, var_region_def, var_result_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import ConstantLike
+from xdsl.traits import ConstantLike, HasParent, IsTerminator, Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -134,6 +136,7 @@ class ForOp(xscf.ForOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ForOp:
+        name_pos = op_name_offset(parser, cls.name)
         unsigned = parser.parse_optional_keyword("unsigned") is not None
         unresolved_indvar = parser.parse_argument(expect_type=False)
         parser.parse_punctuation("=")
@@ -155,7 +158,9 @@ class ForOp(xscf.ForOp):
             iter_types = parse_optional_arrow_type_list(parser) or []
             if len(iter_types) != len(iter_operands):
                 parser.raise_error(
-                    "mismatch in number of loop-carried values and defined values", pos, parser.pos
+                    "mismatch in number of loop-carried values and defined values",
+                    name_pos,
+                    name_pos + len(cls.name),
                 )
         iter_values = parser.resolve_operands(iter_operands, iter_types, pos)
         iter_args = [arg.resolve(t) for arg, t in zip(unresolved_iter_args, iter_types)]
@@ -223,6 +228,8 @@ class ExecuteRegionOp(xscf.ExecuteRegionOp):
     def verify_(self) -> None:
         if self.region.first_block is None:
             raise VerifyException("region needs to have at least one block")
+        if self.region.first_block.args:
+            raise VerifyException("region cannot have any arguments")
         check_yields_to_parent(self, self.region)
 
     @classmethod
@@ -286,8 +293,10 @@ class ParallelOp(xscf.ParallelOp):
             raise VerifyException(
                 "expects arguments for the induction variable to be of index type"
             )
-        reduce_op = self.body.block.last_op
-        assert isinstance(reduce_op, xscf.ReduceOp)  # the implicit-terminator trait holds
+        reduce_op = expect_terminator(
+            self, self.body, xscf.ReduceOp, "expects body to terminate with 'scf.reduce'"
+        )
+        assert isinstance(reduce_op, xscf.ReduceOp)
         if len(self.res) != len(reduce_op.args):
             raise VerifyException(
                 f"expects number of results: {len(self.res)} to be the same as number of "
@@ -390,17 +399,25 @@ class IndexSwitchOp(xscf.IndexSwitchOp):
             ("default region", self.default_region),
             *((f"case region #{i}", r) for i, r in enumerate(self.case_regions)),
         ):
-            yield_op = region.block.last_op
-            assert yield_op is not None
-            if len(yield_op.operands) != len(self.output):
+            yield_op = region.block.last_op if region.blocks else None
+            if not isinstance(yield_op, xscf.YieldOp):
+                found = yield_op.name if yield_op is not None else "nothing"
                 raise VerifyException(
+                    f"expected region to end with scf.yield, but got {found}"
+                )
+            if len(yield_op.operands) != len(self.output):
+                raise ErrorAt(
+                    None,
                     f"expected each region to return {len(self.output)} values, but {name} "
-                    f"returns {len(yield_op.operands)}"
+                    f"returns {len(yield_op.operands)}",
+                    [(yield_op, "see yield operation here")],
                 )
             for i, (value, res) in enumerate(zip(yield_op.operands, self.output)):
                 if value.type != res.type:
-                    raise VerifyException(
-                        f"expected result #{i} of each region to be '{res.type}'"
+                    raise ErrorAt(
+                        None,
+                        f"expected result #{i} of each region to be '{res.type}'",
+                        [(yield_op, f"{name} returns '{value.type}' here")],
                     )
 
     @classmethod
@@ -438,37 +455,160 @@ class ReduceOp(DeclarativeSyntax, xscf.ReduceOp):
                     f"expected two block arguments with type '{operand.type}' in the "
                     f"{i}-th reduction region"
                 )
+            last = region.block.last_op
+            if last is not None and not isinstance(last, xscf.ReduceReturnOp):
+                # (an empty body is the block verifier's to report, as upstream's is)
+                raise VerifyException(
+                    "reduction bodies must be terminated with an 'scf.reduce.return' op"
+                )
 
 
-drop_implicit_terminator(ReduceOp)  # upstream's bodies end in an explicit scf.reduce.return
+# no implicit terminator (upstream's bodies end in an explicit
+# scf.reduce.return), and the parent checked first, as upstream's order has it
+set_traits(ReduceOp, (HasParent(xscf.ParallelOp), RecursiveMemoryEffect(), IsTerminator()))
+check_parent_first(ReduceOp)
+
+
+@irdl_op_definition
+class ReduceReturnOp(DeclarativeSyntax, xscf.ReduceReturnOp):
+    """xDSL's op with upstream's check of the returned type."""
+
+    name = "scf.reduce.return"
+
+    result = operand_def()
+    traits = xscf.ReduceReturnOp.traits
+
+    assembly_format = "$result attr-dict `:` type($result)"
+
+    def verify_(self) -> None:
+        block = self.parent_block()
+        if block is None or not block.args:
+            return
+        expected = block.args[0].type
+        if self.result.type != expected:
+            raise VerifyException(
+                f"must have type '{expected}' (the type of the reduction inputs)"
+            )
+
+
+check_parent_first(ReduceReturnOp)
+
+
+@irdl_op_definition
+class YieldOp(DeclarativeSyntax, xscf.YieldOp):
+    """xDSL's op; its parent check in upstream's words (``ParentOneOf``)."""
+
+    name = "scf.yield"
+
+    arguments = var_operand_def()
+    traits = xscf.YieldOp.traits
+
+    assembly_format = "attr-dict ($arguments^ `:` type($arguments))?"
+
+
+set_traits(
+    YieldOp,
+    (
+        Pure(),
+        IsTerminator(),
+        ParentOneOf(
+            xscf.ExecuteRegionOp, xscf.ForOp, xscf.IfOp, xscf.IndexSwitchOp, xscf.WhileOp
+        ),
+    ),
+)
 
 
 @irdl_op_definition
 class WhileOp(xscf.WhileOp):
-    """xDSL's op, verified along its control-flow edges as upstream does (xDSL
-    raises a plain ``Exception`` for a bad block argument and misses the rest)."""
+    """xDSL's op with upstream's syntax (the ``(%a = %init)`` list is optional:
+    ``scf.while : () -> () {...} do {...}``), verified in upstream's order and
+    words (xDSL raises a plain ``Exception`` for a bad block argument)."""
 
     name = "scf.while"
 
     arguments = var_operand_def()
     res = var_result_def()
-    before_region = region_def("single_block")
-    after_region = region_def("single_block")
+    before_region = region_def()  # SizedRegion<1>, checked below in upstream's words
+    after_region = region_def()
     traits = xscf.WhileOp.traits
 
     def verify_(self) -> None:
+        for index, (kind, region) in enumerate(
+            (("before", self.before_region), ("after", self.after_region))
+        ):
+            if len(region.blocks) != 1:
+                raise VerifyException(
+                    f"region #{index} ('{kind}') failed to verify constraint: region with 1 blocks"
+                )
+        for region in self.regions:  # upstream's SingleBlock trait
+            if region.blocks and region.block.first_op is None:
+                raise VerifyException("expects a non-empty block")
+        condition = expect_terminator(
+            self, self.before_region, xscf.ConditionOp,
+            "expects the 'before' region to terminate with 'scf.condition'",
+        )
+        expect_terminator(
+            self, self.after_region, xscf.YieldOp,
+            "expects the 'after' region to terminate with 'scf.yield'",
+        )
+        # then RegionBranchOpInterface's edges
         before = block_arg_types(self.before_region)
         after = block_arg_types(self.after_region)
-        results = [r.type for r in self.res]
         check_edge("parent", "Region #0", [v.type for v in self.arguments], before)
-        condition = self.before_region.block.last_op
-        if not isinstance(condition, xscf.ConditionOp):
-            raise VerifyException("expects the 'before' region to terminate with 'scf.condition'")
+        assert isinstance(condition, xscf.ConditionOp)
         passed = [v.type for v in condition.args]
-        check_edge("Operation scf.condition", parent_name(self), passed, results)
+        check_edge("Operation scf.condition", parent_name(self), passed, [r.type for r in self.res])
         check_edge("Operation scf.condition", "Region #1", passed, after)
         for yield_op in terminators(self.after_region, "scf.yield"):
             check_edge("Operation scf.yield", "Region #0", [v.type for v in yield_op.operands], before)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> WhileOp:
+        assignments: list[tuple[Parser.UnresolvedArgument, UnresolvedOperand]] = []
+        if parser.parse_optional_punctuation("(") is not None:
+            if parser.parse_optional_punctuation(")") is None:
+                assignments = parser.parse_comma_separated_list(
+                    parser.Delimiter.NONE, lambda: parse_assignment(parser)
+                )
+                parser.parse_punctuation(")")
+        type_pos = parser.pos
+        parser.parse_punctuation(":")
+        function_type = parser.parse_function_type()
+        inputs = function_type.inputs.data
+        if len(inputs) != len(assignments):
+            parser.raise_error(
+                f"expected as many input types as operands (expected {len(assignments)} "
+                f"got {len(inputs)})",
+                type_pos,
+                parser.pos,
+            )
+        operands = parser.resolve_operands([o for _, o in assignments], inputs, parser.pos)
+        args = [a.resolve(t) for (a, _), t in zip(assignments, inputs)]
+        before = parser.parse_region(args or None)  # ``{}`` without arguments has no block
+        parser.parse_keyword("do")
+        after = parser.parse_region()
+        attrs = parser.parse_optional_attr_dict_with_keyword()
+        op = cls(operands, function_type.outputs.data, before, after)
+        if attrs is not None:
+            op.attributes |= attrs.data
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.arguments:
+            printer.print_string(" (")
+            printer.print_list(
+                zip(self.before_region.block.args, self.arguments),
+                lambda pair: print_assignment(printer, *pair),
+            )
+            printer.print_string(")")
+        printer.print_string(" : ")
+        printer.print_operation_type(self)
+        printer.print_string(" ")
+        printer.print_region(self.before_region, print_entry_block_args=False)
+        printer.print_string(" do ")
+        printer.print_region(self.after_region)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes, print_keyword=True)
 
 
 _REPLACED: dict[type, type] = {
@@ -479,6 +619,8 @@ _REPLACED: dict[type, type] = {
     xscf.IndexSwitchOp: IndexSwitchOp,
     xscf.ReduceOp: ReduceOp,
     xscf.WhileOp: WhileOp,
+    xscf.ReduceReturnOp: ReduceReturnOp,
+    xscf.YieldOp: YieldOp,
 }
 
 Scf = with_replacements(xscf.Scf, _REPLACED, [ForallOp, InParallelOp])

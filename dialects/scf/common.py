@@ -14,8 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from xdsl.ir import Attribute, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Operation, OpTraits, Region, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.parser import Parser
+from xdsl.traits import HasParent, OpTrait
 from xdsl.utils.exceptions import VerifyException
+
+from mlkit.diagnostics.verifier import ErrorAt
 
 
 def region_name(op: Operation, region: Region) -> str:
@@ -111,3 +116,57 @@ def check_loop_carried(
         yielded = [v.type for v in yield_op.operands]
         check_edge("Operation scf.yield", "Region #0", yielded, iter_types)
         check_edge("Operation scf.yield", parent_name(op), yielded, result_types)
+
+
+def expect_terminator(op: Operation, region: Region, kind: type[Operation], message: str) -> Operation:
+    """Upstream's ``verifyAndGetTerminator``: the last op of ``region``'s first
+    block must be a ``kind``; else ``message`` on ``op``, with a note at the
+    op found there."""
+    block = region.blocks.first
+    last = block.last_op if block is not None else None
+    if isinstance(last, kind):
+        return last
+    raise ErrorAt(None, message, [(last, "terminator here")] if last is not None else [])
+
+
+def op_name_offset(parser: Parser, name: str) -> int:
+    """Where the custom form's op name is written (upstream's ``getNameLoc``),
+    for parse errors upstream reports at the op rather than at a token."""
+    pos = parser.pos
+    at = parser.lexer.input.content.rfind(name, 0, pos)
+    return at if at >= 0 else pos
+
+
+class ParentOneOf(HasParent):
+    """``HasParent`` in upstream's words for several parents (``ParentOneOf``):
+    ``expects parent op to be one of 'a, b'``, names in the order given."""
+
+    def verify(self, op: Operation) -> None:
+        parent = op.parent_op()
+        if parent is None or isinstance(parent, self.op_types):
+            return
+        names = ", ".join(t.name for t in self.op_types)
+        raise VerifyException(f"expects parent op to be one of '{names}'")
+
+
+def set_traits(op_class: type[IRDLOperation], traits: Sequence[OpTrait]) -> None:
+    """Give ``op_class`` exactly ``traits`` (IRDL merges the traits along the
+    MRO, so a subclass cannot drop or replace one it inherits)."""
+    kept = tuple(traits)
+    op_def = op_class.get_irdl_definition()
+    op_def.traits = op_class.traits = OpTraits(lambda: kept)  # type: ignore[misc]
+
+
+def check_parent_first(op_class: type[IRDLOperation]) -> None:
+    """Run the ``HasParent`` traits of ``op_class`` before its other checks, as
+    upstream does where it lists ``HasParent`` first (``scf.reduce`` outside
+    ``scf.parallel`` is reported as such, not as a misplaced terminator); xDSL
+    keeps traits in a set, so their order is arbitrary."""
+    verify = op_class.verify_
+
+    def verify_parent_first(op: IRDLOperation) -> None:
+        for trait in op.get_traits_of_type(HasParent):
+            trait.verify(op)
+        verify(op)
+
+    op_class.verify_ = verify_parent_first  # type: ignore[method-assign]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, DenseArrayBase, IndexType, TensorType
-from xdsl.dialects.builtin import i32, i64
+from xdsl.dialects.builtin import UnregisteredAttr, i32, i64
 from xdsl.dialects.utils import parse_assignment, print_assignment
 from xdsl.dialects.utils.dynamic_index_list import print_dynamic_index_list
 from xdsl.ir import Attribute, Block, Region, SSAValue
@@ -25,9 +25,23 @@ from xdsl.traits import HasParent, IsTerminator, NoTerminator, RecursiveMemoryEf
 from xdsl.traits import SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.diagnostics.verifier import ErrorAt
 from mlkit.dialects.utils.dynamic_sizes import count_dynamic, parse_index_list
+from mlkit.dialects.utils.regions import ensure_implicit_terminator
 from mlkit.dialects.utils.type_lists import print_arrow_paren_type_list
 
+
+
+_PARALLEL_COMBINING: dict[str, int] = {"tensor.parallel_insert_slice": 1}
+"""Upstream's ``ParallelCombiningOpInterface`` ops: the operand each updates."""
+
+
+def _is_device_mask(attr: Attribute) -> bool:
+    """Upstream's ``DeviceMaskingAttrInterface`` (``#gpu.mask<...>``), which
+    ``mapping`` may hold besides one attribute per loop."""
+    if isinstance(attr, UnregisteredAttr):
+        return attr.attr_name.data.split("<", 1)[0] == "gpu.mask"
+    return getattr(attr, "name", None) == "gpu.mask"
 
 
 def _parse_mixed(parser: Parser) -> tuple[list[int], list[UnresolvedOperand]]:
@@ -53,6 +67,19 @@ class InParallelOp(IRDLOperation):
 
     def __init__(self) -> None:
         super().__init__(regions=[Region(Block())])
+
+    def verify_(self) -> None:
+        """Upstream's ``InParallelOp::verify``: only parallel-combining ops,
+        each updating a shared output of the enclosing loop."""
+        forall = self.parent_op()
+        if not isinstance(forall, ForallOp):
+            raise VerifyException("expected forall op parent")
+        outs = forall.body.block.args[len(forall.staticUpperBound.get_values()) :]
+        for op in self.region.block.ops:
+            if op.name not in _PARALLEL_COMBINING:
+                raise VerifyException("expected only ParallelCombiningOpInterface ops")
+            if op.operands[_PARALLEL_COMBINING[op.name]] not in outs:
+                raise ErrorAt(op, "may only insert into an output block argument")
 
     @classmethod
     def parse(cls, parser: Parser) -> InParallelOp:
@@ -114,8 +141,14 @@ class ForallOp(IRDLOperation):
                 raise VerifyException(
                     f"type mismatch between {i}-th output and corresponding block argument"
                 )
-        if self.mapping is not None and len(self.mapping.data) != rank:
-            raise VerifyException("mapping attribute size must match op rank")
+        if self.mapping is not None and self.mapping.data:
+            masks = sum(map(_is_device_mask, self.mapping.data))
+            if len(self.mapping.data) - masks != rank:
+                raise VerifyException("mapping attribute size must match op rank")
+            if masks > 1:
+                raise VerifyException(
+                    '"mapping" supports at most one device masking attribute'
+                )
         for what, static, dynamic in (
             ("lower bound", self.staticLowerBound.get_values(), self.dynamicLowerBound),
             ("upper bound", self.staticUpperBound.get_values(), self.dynamicUpperBound),
@@ -154,6 +187,7 @@ class ForallOp(IRDLOperation):
             step, step_dyn = _parse_mixed(parser)
         outs: list[tuple[Parser.UnresolvedArgument, UnresolvedOperand]] = []
         out_types: list[Attribute] = []
+        outs_pos = parser.pos
         if parser.parse_optional_keyword("shared_outs") is not None:
             outs = parser.parse_comma_separated_list(
                 parser.Delimiter.PAREN, lambda: parse_assignment(parser)
@@ -165,7 +199,7 @@ class ForallOp(IRDLOperation):
         def resolve(values: list[UnresolvedOperand]) -> list[SSAValue]:
             return [parser.resolve_operand(v, index) for v in values]
 
-        out_values = [parser.resolve_operand(o, t) for (_, o), t in zip(outs, out_types)]
+        out_values = parser.resolve_operands([o for _, o in outs], out_types, outs_pos)
         args = [iv.resolve(index) for iv in ivs] + [a.resolve(t) for (a, _), t in zip(outs, out_types)]
         region = parser.parse_region(args)
         attrs = parser.parse_optional_attr_dict()
@@ -186,9 +220,8 @@ class ForallOp(IRDLOperation):
         op.properties["operandSegmentSizes"] = DenseArrayBase.from_list(
             i32, [len(lb_dyn), len(ub_dyn), len(step_dyn), len(out_values)]
         )
-        block = op.body.block
-        if not isinstance(block.last_op, InParallelOp):
-            block.add_op(InParallelOp())  # the implicit, empty terminator
+        # the implicit, empty terminator; another one is the verifier's to report
+        ensure_implicit_terminator(op.body, InParallelOp)
         return op
 
     def print(self, printer: Printer) -> None:

@@ -177,6 +177,7 @@ func.func @switch_result_type(%a: index, %x: i32) {
   // expected-error @+1 {{expected result #0 of each region to be 'index'}}
   %0 = scf.index_switch %a -> index
   case 1 {
+    // expected-note @+1 {{case region #0 returns 'i32' here}}
     scf.yield %x : i32
   }
   default {
