@@ -4,7 +4,9 @@ The ops live in :mod:`.ops` (device queries, synchronization, reductions),
 :mod:`.memory` (host-side memory ops), :mod:`.module` (``gpu.module``,
 ``gpu.binary``), :mod:`.func` (``gpu.func``, ``gpu.return``) and
 :mod:`.launch` (``gpu.launch``, ``gpu.launch_func``), gathered in
-:mod:`.kernel`; attributes in :mod:`.attrs`, shared syntax in :mod:`.syntax`.
+:mod:`.kernel`; the warp-level matrix type and ops in :mod:`.mma`
+(``!gpu.mma_matrix``, ``gpu.subgroup_mma_*``); attributes in :mod:`.attrs`,
+shared syntax in :mod:`.syntax`.
 ``gpu.container_module`` is a unit attribute on ``builtin.module``;
 ``gpu.launch_func`` checks it.
 """
@@ -18,14 +20,17 @@ from mlkit.dialects.gpu.attrs import AddressSpaceAttr, AllReduceOperationAttr, B
 from mlkit.dialects.gpu.attrs import MAPPING_ATTRS, ObjectAttr, SelectObjectAttr, ShuffleModeAttr
 from mlkit.dialects.gpu.kernel import KERNEL_OPS
 from mlkit.dialects.gpu.memory import MEMORY_OPS
+from mlkit.dialects.gpu.mma import MMA_OPS, MMAElementwiseOpAttr, MMAMatrixType
 from mlkit.dialects.gpu.ops import GPU_OPS
 from mlkit.dialects.utils.dialects import op_lookup
 
 GPU = Dialect(
     "gpu",
-    [*GPU_OPS, *MEMORY_OPS, *KERNEL_OPS],
+    [*GPU_OPS, *MEMORY_OPS, *KERNEL_OPS, *MMA_OPS],
     [
         AsyncTokenType,
+        MMAMatrixType,
+        MMAElementwiseOpAttr,
         DimensionAttr,
         AllReduceOperationAttr,
         ShuffleModeAttr,

@@ -11,13 +11,14 @@ upstream has a ``known_block_size`` property.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, FunctionType
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, SymbolNameConstraint, UnitAttr, i32, i64
 from xdsl.ir import Attribute, BlockArgument
 from xdsl.irdl import IRDLOperation, attr_def, irdl_op_definition, opt_prop_def, prop_def
-from xdsl.irdl import region_def, traits_def, var_operand_def
+from xdsl.irdl import BaseAttr, VerificationContext, region_def, traits_def, var_operand_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, Pure, SymbolOpInterface
@@ -47,6 +48,39 @@ _FUNC_ELIDED = frozenset(
 
 
 DimSizeHint = DenseArrayBase.constr(i32)
+
+
+@dataclass(frozen=True)
+class _FunctionTypeProperty(BaseAttr[FunctionType]):
+    """``function_type``, failing in upstream's words (``TypeAttrOf<FunctionType>``);
+    IRDL's own says ``f32 should be of base attribute fun``."""
+
+    attr: type[FunctionType] = FunctionType
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not isinstance(attr, FunctionType):
+            raise VerifyException(
+                "attribute 'function_type' failed to satisfy constraint: "
+                "type attribute of function type"
+            )
+
+
+# discardable launch-size hints, which any op may carry (upstream's helpers)
+KNOWN_SIZE_ATTRS = ("gpu.known_block_size", "gpu.known_grid_size")
+
+
+def verify_known_size_attrs(op: IRDLOperation) -> None:
+    """Upstream's ``GPUDialect::verifyOperationAttribute`` for the launch-size
+    hints: a dense i32 array of 3 elements. mlkit has no per-dialect attribute
+    verifier hook, so the op that carries them (``gpu.func``) calls this."""
+    for name in KNOWN_SIZE_ATTRS:
+        attr = op.attributes.get(name)
+        if attr is None:
+            continue
+        if not (isinstance(attr, DenseArrayBase) and attr.elt_type == i32):
+            raise VerifyException(f"{name} must be a dense i32 array")
+        if len(attr) != 3:
+            raise VerifyException(f"{name} must contain exactly 3 elements")
 
 
 def verify_attributions(values: Sequence[BlockArgument], space: AddressSpace) -> None:
@@ -81,7 +115,7 @@ class GPUFuncOp(IRDLOperation):
     name = "gpu.func"
 
     sym_name = attr_def(SymbolNameConstraint())
-    function_type = prop_def(FunctionType)
+    function_type = prop_def(_FunctionTypeProperty())
     arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     workgroup_attrib_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
@@ -168,6 +202,7 @@ class GPUFuncOp(IRDLOperation):
         printer.print_region(self.body, print_entry_block_args=False)
 
     def verify_(self) -> None:
+        verify_known_size_attrs(self)
         for name in self.PRINTED_PROPERTIES:
             attr = self.properties.get(name)
             if isinstance(attr, DenseArrayBase) and (

@@ -26,6 +26,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from mlkit.diagnostics.verifier import ErrorAt
 from mlkit.dialects.gpu.attrs import AddressSpace
 from mlkit.dialects.gpu.func import GPUFuncOp, verify_attributions
 from mlkit.dialects.gpu.module import CONTAINER_MODULE_ATTR, KERNEL_FUNC_ATTR, BinaryOp
@@ -216,9 +217,10 @@ class LaunchOp(AsyncOp):
             if last is None or last.successors:
                 continue
             if not isinstance(last, TerminatorOp):
-                raise VerifyException(
-                    "expected 'gpu.terminator' or a terminator with successors "
-                    f"(found '{last.name}' in 'gpu.launch' body region)"
+                raise ErrorAt(
+                    last,
+                    "expected 'gpu.terminator' or a terminator with successors",
+                    [(self, "in 'gpu.launch' body region")],
                 )
 
 
@@ -259,9 +261,7 @@ class LaunchFuncOperands(SpacedDirective):
     def parse(self, parser: Parser, state: ParsingState) -> None:
         pairs: list[tuple[UnresolvedOperand, Attribute]] = []
         if parser.parse_optional_keyword("args") is not None:
-            pairs = parser.parse_comma_separated_list(
-                parser.Delimiter.PAREN, lambda: parse_typed_operand(parser)
-            )
+            pairs = _parse_argument_list(parser)
         self.operands.set(state, [v for v, _ in pairs])
         self.types.set(state, [t for _, t in pairs])
 
@@ -271,6 +271,22 @@ class LaunchFuncOperands(SpacedDirective):
             printer.print_string("args(")
             printer.print_list(values, lambda v: print_typed_value(printer, v))
             printer.print_string(")")
+
+
+def _parse_argument_list(parser: Parser) -> list[tuple[UnresolvedOperand, Attribute]]:
+    """``(%v : type, ...)``, failing as upstream's ``parseCommaSeparatedList`` with
+    the context `` in argument list`` does."""
+    parser.parse_punctuation("(")
+    pairs: list[tuple[UnresolvedOperand, Attribute]] = []
+    if parser.parse_optional_punctuation(")") is not None:
+        return pairs
+    while True:
+        pairs.append(parse_typed_operand(parser))
+        if parser.parse_optional_punctuation(",") is None:
+            break
+    if parser.parse_optional_punctuation(")") is None:
+        parser.raise_error("expected ')' in argument list")
+    return pairs
 
 
 @irdl_op_definition
@@ -345,7 +361,11 @@ class LaunchFuncOp(AsyncOp):
         if func is None:
             raise VerifyException(f"kernel function '{_symref(self.kernel)}' is undefined")
         if "function_type" not in func.properties and "function_type" not in func.attributes:
-            raise VerifyException(f"referenced kernel '{_symref(self.kernel)}' is not a function")
+            raise ErrorAt(
+                None,
+                f"referenced kernel '{_symref(self.kernel)}' is not a function",
+                [(func, "see the kernel definition here")],
+            )
         is_kernel = isinstance(func, GPUFuncOp) and func.kernel is not None
         if not is_kernel and not isinstance(func.attributes.get(KERNEL_FUNC_ATTR), UnitAttr):
             raise VerifyException(
@@ -366,6 +386,3 @@ class LaunchFuncOp(AsyncOp):
 def _symref(ref: SymbolRefAttr) -> str:
     return "::".join(f"@{s.data}" for s in (ref.root_reference, *ref.nested_references.data))
 
-
-def _symref(ref: SymbolRefAttr) -> str:
-    return "::".join(f"@{s.data}" for s in (ref.root_reference, *ref.nested_references.data))

@@ -274,8 +274,9 @@ module attributes {gpu.container_module} {
 // -----
 
 func.func @f(%c: index) {
-  // expected-error @+1 {{expected 'gpu.terminator' or a terminator with successors}}
+  // expected-note @+1 {{in 'gpu.launch' body region}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c, %gy = %c, %gz = %c) threads(%tx, %ty, %tz) in (%sx = %c, %sy = %c, %sz = %c) {
+    // expected-error @+1 {{expected 'gpu.terminator' or a terminator with successors}}
     gpu.yield
   }
   return
