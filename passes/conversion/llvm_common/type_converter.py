@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, ComplexType, Function
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, NoneAttr, StridedLayoutAttr
 from xdsl.dialects.builtin import UnrankedMemRefType, UnrealizedConversionCastOp, VectorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir.affine import AffineMap
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -153,8 +154,7 @@ class LLVMTypeConverter:
         layout = type.layout
         shape = list(type.get_shape())
         if isinstance(layout, NoneAttr) or (
-            isinstance(layout, AffineMapAttr) and layout.data.is_identity()
-            and layout.data.num_dims == len(shape)
+            isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(len(shape))
         ):
             strides: list[int] = []
             running = 1
