@@ -30,6 +30,8 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 from xdsl.transforms.canonicalization_patterns import cf as xdsl_cf
 
+from mlkit.dialects.cf import ConditionalBranchOp as CondBranch
+
 
 def _pass_through(block: Block) -> cf.BranchOp | None:
     """The block's ``cf.br`` if that is all the block holds and its arguments
@@ -116,9 +118,11 @@ class SimplifyPassThroughCondBranch(xdsl_cf.SimplifyPassThroughCondBranch):
             return
         then_block, then_args = then_ or (op.then_block, op.then_arguments)
         else_block, else_args = else_ or (op.else_block, op.else_arguments)
-        rewriter.replace(
-            op, cf.ConditionalBranchOp(op.cond, then_block, then_args, else_block, else_args)
-        )
+        new = CondBranch(op.cond, then_block, then_args, else_block, else_args)
+        weights = op.properties.get("branch_weights")
+        if weights is not None:  # the same two edges, so upstream keeps their weights
+            new.properties["branch_weights"] = weights
+        rewriter.replace(op, new)
 
 
 def _uses_in(block: Block, value: SSAValue) -> list[tuple[Operation, int]]:
