@@ -85,7 +85,10 @@ class GenerateOp(IRDLOperation):
             raise VerifyException("must have one body argument per input dimension")
         if any(not isinstance(a.type, IndexType) for a in args):
             raise VerifyException("all body arguments must be index")
-        if _yielded_type(self.body) != result.element_type:
+        yielded = _yielded_type(self.body)
+        # another terminator is the nested op's error to report first, as
+        # upstream checks the yield in verifyRegions, after the body's ops
+        if yielded is not None and yielded != result.element_type:
             raise VerifyException(
                 "body must be terminated with a `yield` operation of the tensor element type"
             )

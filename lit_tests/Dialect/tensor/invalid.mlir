@@ -512,6 +512,20 @@ func.func @generate_yield_type(%m: index, %n: index) {
 
 // -----
 
+// A body ending in another dialect's terminator: that terminator's own check
+// reports it, before generate looks for its yield.
+func.func @generate_foreign_terminator(%m: index, %n: index) {
+  %0 = tensor.generate %m, %n {
+  ^bb0(%i: index, %j: index, %k: index):
+    %e = arith.constant 8.0 : f32
+    // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
+    func.return %e : f32
+  } : tensor<?x3x?xf32>
+  return
+}
+
+// -----
+
 func.func @yield_parent(%f: f32) {
   // expected-error @+1 {{'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'}}
   tensor.yield %f : f32
