@@ -114,6 +114,13 @@ func.func @f(%c: index, %m: memref<4xf32, affine_map<(d0) -> (d0 + 2)>>, %t: ten
   return
 }
 """,
+    # an i64 memory space prints without its type
+    "memory_spaces": """
+func.func @f(%m: memref<4xf32, 3>, %n: memref<*xf32, 5>, %o: memref<4x4xf32, strided<[4,1]>, 1>,
+             %p: memref<f32, 2>, %q: memref<4xf32, 3 : i32>) {
+  return
+}
+""",
     # terms without dimensions go right of those with them, as upstream builds sums
     "affine_sums": """
 func.func @f(%i: index, %c: index) {

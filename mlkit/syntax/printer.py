@@ -28,6 +28,7 @@ from io import StringIO
 
 from xdsl.dialects.builtin import AffineMapAttr, AffineSetAttr, ArrayAttr, FloatAttr, IntegerAttr
 from xdsl.dialects.builtin import AnyFloat, DenseIntOrFPElementsAttr, UnregisteredOp, f64, i64
+from xdsl.dialects.builtin import MemRefType, NoneAttr, UnrankedMemRefType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, IsTerminator
@@ -72,11 +73,31 @@ class MLIRPrinter(Printer):
             else:
                 self.print_string(alias_body(attribute))
             return
+        if isinstance(attribute, MemRefType | UnrankedMemRefType) and _i64(attribute.memory_space):
+            self._print_memref(attribute)
+            return
         if self._elided(attribute):
             self.print_string("dense_resource<__elided__> : ")
             self.print_attribute(attribute.get_type())  # type: ignore[attr-defined]
             return
         super().print_attribute(attribute)
+
+    def _print_memref(self, type_: MemRefType | UnrankedMemRefType) -> None:
+        """xDSL's memref syntax with an ``i64`` memory space's type elided
+        (``memref<4xf32, 3>``), as upstream's ``AttrTypeElision::May`` does."""
+        space = type_.memory_space
+        assert isinstance(space, IntegerAttr)
+        self.print_string("memref<")
+        if isinstance(type_, UnrankedMemRefType):
+            self.print_string("*x")
+        elif type_.shape.data:
+            self.print_dimension_list(type_.get_shape())
+            self.print_string("x")
+        self.print_attribute(type_.element_type)
+        if isinstance(type_, MemRefType) and not isinstance(type_.layout, NoneAttr):
+            self.print_string(", ")
+            self.print_attribute(type_.layout)
+        self.print_string(f", {space.value.data}>")
 
     def _elided(self, attribute: Attribute) -> bool:
         """Upstream's ``shouldElideElementsAttr``."""
@@ -261,6 +282,10 @@ class MLIRPrinter(Printer):
         if default and dialect == default and "." not in rest:
             return rest
         return name
+
+
+def _i64(attribute: Attribute) -> bool:
+    return isinstance(attribute, IntegerAttr) and attribute.type == i64
 
 
 def print_op(
