@@ -1,10 +1,11 @@
 """linalg's contractions: matmul, batch_matmul, batch_reduce_matmul, matvec,
-vecmat, dot and mmt4d.
+vecmat, dot, mmt4d and contract.
 
 Each body is ``out + cast(lhs) * cast(rhs)`` in the init's element type. matmul,
 batch_matmul and batch_reduce_matmul also carry upstream's ``indexing_maps``
 property (explicit maps transpose or broadcast operands; the parser fills in the
-defaults) and ``cast`` property (signed or unsigned extension).
+defaults) and ``cast`` property (signed or unsigned extension). ``linalg.contract``
+is the einsum-like op whose loops are whatever its required ``indexing_maps`` say.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, ShapedType
 from xdsl.ir import Attribute, Operation
 from xdsl.ir.affine import AffineDimExpr, AffineMap
-from xdsl.irdl import irdl_op_definition, opt_prop_def
+from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -29,6 +30,7 @@ __all__ = [
     "CONTRACTION_OPS",
     "BatchMatmulOp",
     "BatchReduceMatmulOp",
+    "ContractOp",
     "DotOp",
     "MatmulOp",
     "MatvecOp",
@@ -232,6 +234,98 @@ class Mmt4DOp(ContractionOp):
     ITERATORS: ClassVar[tuple[IteratorType, ...]] = (P, P, R, P, P, R)
 
 
+@irdl_op_definition
+class ContractOp(ContractionOp):
+    """``linalg.contract indexing_maps = [...] ins(%a, %b) outs(%c)``: a contraction
+    over any iteration space. A loop is parallel when the output's map uses it and
+    a reduction otherwise (upstream's ``getIteratorTypesArray``)."""
+
+    name = "linalg.contract"
+
+    indexing_maps = prop_def(ArrayAttr[AffineMapAttr])
+    cast = opt_prop_def(TypeFnAttr)
+
+    ELIDED: ClassVar[tuple[str, ...]] = ("indexing_maps",)
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return self.indexing_maps
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        return self.indexing_maps_list()
+
+    def iterator_kinds(self) -> list[IteratorType]:
+        maps = self.indexing_maps_list()
+        if not maps:
+            return []
+        used = {e.position for e in maps[-1].results if isinstance(e, AffineDimExpr)}
+        return [P if d in used else R for d in range(maps[0].num_dims)]
+
+    @classmethod
+    def parse_prefix(cls, parser: Parser) -> dict[str, Attribute]:
+        pos = parser.pos
+        maps = parse_maps_keyword(parser)
+        if maps is None:
+            parser.raise_error("expected 'indexing_maps' attribute", pos, pos)
+        return {"indexing_maps": maps}
+
+    def print_prefix(self, printer: Printer) -> None:
+        print_maps_keyword(printer, self.indexing_maps)
+
+    def verify_(self) -> None:
+        self._verify_contraction_maps()
+        super().verify_()
+
+    def _verify_contraction_maps(self) -> None:
+        """Upstream's ``ContractOp::verify``, which runs before the structured
+        interface's checks: projected permutations over one iteration space,
+        every loop used, each loop a contracting or a parallel one."""
+        num_dims: int | None = None
+        in_uses: list[int] = []
+        out_uses: list[int] = []
+        roles = (True, True, False)
+        for indexing_map, value, is_input in zip(self.indexing_maps_list(), self.operands, roles):
+            if indexing_map.num_symbols or not _is_projected_permutation(indexing_map):
+                raise VerifyException("provided affine_map is not a projected permutation")
+            if isinstance(value.type, ShapedType):
+                if len(indexing_map.results) != len(value.type.get_shape()):
+                    raise VerifyException(
+                        "ranks of shaped operand and results of corresponding affine_map differ"
+                    )
+            elif indexing_map.results:
+                raise VerifyException(
+                    "affine_map specifies shaped access while operand has non-shaped type"
+                )
+            if num_dims is None:
+                num_dims = indexing_map.num_dims
+                in_uses, out_uses = [0] * num_dims, [0] * num_dims
+            elif num_dims != indexing_map.num_dims:
+                raise VerifyException("iteration spaces of provided affine_maps differ")
+            for expr in indexing_map.results:
+                assert isinstance(expr, AffineDimExpr)
+                (in_uses if is_input else out_uses)[expr.position] += 1
+        has_contracting = False
+        for dim, (ins, outs) in enumerate(zip(in_uses, out_uses)):
+            has_contracting |= ins == 2 and outs == 0
+            if ins == 0 and outs == 0:
+                raise VerifyException(
+                    f"iteration space dim at index {dim} not used to access any operand"
+                )
+            if ins == 1 and outs != 1:
+                raise VerifyException(
+                    f"iteration space dim at index {dim} is neither a contracting dim nor "
+                    "of parallel iteration type"
+                )
+        if not has_contracting:
+            raise VerifyException("'indexing_maps' do not specify a contracting dimension")
+
+
+def _is_projected_permutation(indexing_map: AffineMap) -> bool:
+    """Each result a distinct dimension (upstream's ``isProjectedPermutation``,
+    without its allowance for zero constants, which contract does not take)."""
+    dims = [e.position for e in indexing_map.results if isinstance(e, AffineDimExpr)]
+    return len(dims) == len(indexing_map.results) and len(set(dims)) == len(dims)
+
+
 CONTRACTION_OPS: tuple[type[NamedStructuredOp], ...] = (
     MatmulOp,
     BatchMatmulOp,
@@ -240,4 +334,5 @@ CONTRACTION_OPS: tuple[type[NamedStructuredOp], ...] = (
     VecmatOp,
     DotOp,
     Mmt4DOp,
+    ContractOp,
 )

@@ -153,6 +153,8 @@ class NamedStructuredOp(NamedOperation, ABC):
         props = parser.parse_optional_properties_dict()
         attrs = parser.parse_optional_attr_dict()
         inputs, outputs = parse_ins_outs(parser)
+        # current upstream also takes the dictionary after ``outs(...)``
+        attrs.update(parser.parse_optional_attr_dict())
         result_types = parse_optional_arrow_type_list(parser) or []
         inherent, attrs = split_attr_dict(cls, attrs)
         props.update(inherent)

@@ -330,3 +330,91 @@ func.func @transpose_rank(%a: memref<16x64xf32>, %b: memref<64xf32>) {
   linalg.transpose ins(%a : memref<16x64xf32>) outs(%b : memref<64xf32>) permutation = [1, 0]
   return
 }
+
+// -----
+
+func.func @contract_no_maps(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{expected 'indexing_maps' attribute}}
+  %0 = linalg.contract ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_not_permutation(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{provided affine_map is not a projected permutation}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m + k, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_rank(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{ranks of shaped operand and results of corresponding affine_map differ}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_scalar_access(%a: f32, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{affine_map specifies shaped access while operand has non-shaped type}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : f32, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_spaces_differ(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{iteration spaces of provided affine_maps differ}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_unused_dim(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{iteration space dim at index 3 not used to access any operand}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k, x) -> (m, k)>, affine_map<(m, n, k, x) -> (k, n)>, affine_map<(m, n, k, x) -> (m, n)>]
+         ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_input_only_dim(%a: tensor<4x8xf32>, %b: tensor<16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{iteration space dim at index 2 is neither a contracting dim nor of parallel iteration type}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : tensor<4x8xf32>, tensor<16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_no_contracting_dim(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16x8xf32>) -> tensor<4x16x8xf32> {
+  // expected-error @+1 {{'indexing_maps' do not specify a contracting dimension}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n, k)>]
+         ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16x8xf32>) -> tensor<4x16x8xf32>
+  return %0 : tensor<4x16x8xf32>
+}
+
+// -----
+
+func.func @contract_shape(%a: tensor<4x9xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{inferred input/output operand #1 has shape's dimension #0 to be 9, but found 8}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %b : tensor<4x9xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @contract_three_inputs(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{ods-gen generated region expects 3 args, got 4}}
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b, %b : tensor<4x8xf32>, tensor<8x16xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}

@@ -115,6 +115,27 @@ func.func @contractions(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<4x16xf32>, tensor<4x16xi32>, tensor<4x16xi32>, tensor<2x4x16xf32>, tensor<4x16xf32>, tensor<4xf32>, tensor<8xf32>, tensor<f32>, tensor<2x3x8x16xf32>
 }
 
+// linalg.contract: the maps are required and say the loops; a trailing
+// attribute dictionary after outs(...) is read as upstream reads it.
+// CHECK-LABEL: func.func @contract
+func.func @contract(%a: tensor<4x8xf32>, %bt: tensor<16x8xf32>, %c: tensor<4x16xf32>,
+    %ai: tensor<4x8xi8>, %bi: tensor<8x16xi8>, %ci: tensor<4x16xi32>,
+    %v8: tensor<8xf32>, %s0: tensor<f32>,
+    %ma: memref<2x4x8xf32>, %mb: memref<2x8x16xf32>, %mc: memref<2x4x16xf32>)
+    -> (tensor<4x16xf32>, tensor<4x16xi32>, tensor<f32>) {
+  // CHECK: linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<16x8xf32>) outs(%{{.*}} : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+         ins(%a, %bt : tensor<4x8xf32>, tensor<16x8xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // CHECK: linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] {cast = #linalg.type_fn<cast_unsigned>, tag} ins(
+  %1 = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, #mB, #mC] ins(%ai, %bi : tensor<4x8xi8>, tensor<8x16xi8>) outs(%ci : tensor<4x16xi32>) {cast = #linalg.type_fn<cast_unsigned>, tag} -> tensor<4x16xi32>
+  // CHECK: linalg.contract indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>] ins(%{{.*}}, %{{.*}} : tensor<8xf32>, tensor<8xf32>) outs(%{{.*}} : tensor<f32>) -> tensor<f32>
+  %2 = linalg.contract indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>] ins(%v8, %v8 : tensor<8xf32>, tensor<8xf32>) outs(%s0 : tensor<f32>) -> tensor<f32>
+  // CHECK: linalg.contract indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] ins(%{{.*}}, %{{.*}} : memref<2x4x8xf32>, memref<2x8x16xf32>) outs(%{{.*}} : memref<2x4x16xf32>)
+  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%ma, %mb : memref<2x4x8xf32>, memref<2x8x16xf32>) outs(%mc : memref<2x4x16xf32>)
+  return %0, %1, %2 : tensor<4x16xf32>, tensor<4x16xi32>, tensor<f32>
+}
+
 // CHECK-LABEL: func.func @convolutions
 func.func @convolutions(%i1: tensor<1x10x3xf32>, %k1: tensor<3x3x5xf32>, %o1: tensor<1x8x5xf32>,
     %i2: tensor<1x10x10x3xf32>, %k2: tensor<3x3x3x5xf32>, %o2: tensor<1x4x4x5xf32>,
