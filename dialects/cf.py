@@ -5,6 +5,11 @@ xDSL 0.75's ``cf.cond_br`` has no ``branch_weights`` property, so upstream's
 subclassed (passes match xDSL's class with isinstance) with the property, its
 syntax and upstream's ``WeightedBranchOpInterface`` checks; every other op is
 xDSL's. The weights directive and checks serve ``llvm.cond_br`` too.
+
+xDSL prints the first case of ``cf.switch`` at the op's own indentation, the
+others one level in; its cases directive is patched here to indent all of them
+as upstream does (the op itself cannot be subclassed through mlkit's
+declarative syntax, which lacks the ``ref(...)`` its format uses).
 """
 
 from __future__ import annotations
@@ -84,6 +89,19 @@ class ConditionalBranchOp(DeclarativeSyntax, xcf.ConditionalBranchOp):
 
     def verify_(self) -> None:
         verify_branch_weights(self, self.branch_weights)
+
+
+_print_switch_cases = xcf.SwitchOpCases.print
+
+
+def _print_switch_cases_indented(
+    self: xcf.SwitchOpCases, printer: Printer, state: PrintingState, op: IRDLOperation
+) -> None:
+    printer.print_string(" " * printer.indent_num_spaces)
+    _print_switch_cases(self, printer, state, op)
+
+
+xcf.SwitchOpCases.print = _print_switch_cases_indented
 
 
 Cf = with_replacements(xcf.Cf, {xcf.ConditionalBranchOp: ConditionalBranchOp}, [])

@@ -61,6 +61,21 @@ FILES = [  # (lit file, pipeline, whether unregistered ops are allowed)
         "builtin.module(convert-linalg-to-std)",
         False,
     ),
+    (
+        "Transforms/canonicalize-block-merge.mlir",
+        "builtin.module(func.func(canonicalize{region-simplify=aggressive}))",
+        True,
+    ),
+    (
+        "Transforms/canonicalize-block-arguments.mlir",
+        "builtin.module(func.func(canonicalize))",
+        True,
+    ),
+    *[
+        ("Transforms/canonicalize-block-arguments.mlir",
+         f"builtin.module(func.func(canonicalize{{region-simplify={mode}}}))", True)
+        for mode in ("disabled", "aggressive")
+    ],
 ]
 
 CASES = [

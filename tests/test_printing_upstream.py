@@ -121,6 +121,20 @@ func.func @f(%m: memref<4xf32, 3>, %n: memref<*xf32, 5>, %o: memref<4x4xf32, str
   return
 }
 """,
+    # every case of a cf.switch one level in, the first included
+    "switch_cases": """
+func.func @f(%f: i32, %x: i32) {
+  cf.switch %f : i32, [
+    default: ^bb1(%x : i32),
+    0: ^bb1(%f : i32),
+    7: ^bb2
+  ]
+^bb1(%a: i32):
+  return
+^bb2:
+  return
+}
+""",
     # terms without dimensions go right of those with them, as upstream builds sums
     "affine_sums": """
 func.func @f(%i: index, %c: index) {

@@ -6,7 +6,8 @@ Upstream's canonicalizer runs on any op (``func.func(canonicalize)``,
 walks the regions of whatever op it is given, in upstream's loop: patterns and
 folding over a worklist, then the dead-code sweep, until nothing changes or
 ``max-iterations`` rounds have run (upstream's options: ``top-down``,
-``region-simplify`` without ``aggressive``, ``max-iterations``,
+``region-simplify`` (``aggressive`` also merges identical blocks:
+``block_merging``), ``max-iterations``,
 ``max-num-rewrites``, ``test-convergence``).
 
 The dead-code sweep after each walk finds what xDSL's ``region_dce`` finds,
@@ -41,6 +42,8 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.dead_code_elimination import LiveSet, would_be_trivially_dead
 
 from mlkit.diagnostics.emit import emit_error
+from mlkit.passes.transforms.block_merging import drop_redundant_arguments, erase_dead_arguments
+from mlkit.passes.transforms.block_merging import forward_common_arguments, merge_identical_blocks
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
 from mlkit.passes.transforms.effects_memo import remembered_effects
 from mlkit.passes.transforms.rewrite_driver import LinearWalker
@@ -119,12 +122,24 @@ def unique_constants(region: Region, listener: PatternRewriterListener | None = 
     return changed
 
 
-def _after_walk(region_simplify: bool) -> Callable[[Region, PatternRewriterListener], bool]:
-    """What runs between the walks: constant uniquing, then region DCE."""
+RegionSimplify = Literal["disabled", "normal", "aggressive"]
+
+
+def _after_walk(region_simplify: RegionSimplify) -> Callable[[Region, PatternRewriterListener], bool]:
+    """What runs between the walks: constant uniquing, then upstream's
+    ``simplifyRegions``: region DCE and, when aggressive, block merging."""
 
     def after(region: Region, listener: PatternRewriterListener) -> bool:
         changed = unique_constants(region, listener)
-        return (region_dce(region, listener) if region_simplify else False) or changed
+        changed = forward_common_arguments(region, listener) or changed
+        if region_simplify == "disabled":
+            return changed
+        changed = region_dce(region, listener) or changed
+        changed = erase_dead_arguments(region, listener) or changed
+        if region_simplify == "aggressive":
+            changed = merge_identical_blocks(region, listener) or changed
+            changed = drop_redundant_arguments(region, listener) or changed
+        return changed
 
     return after
 
@@ -176,7 +191,7 @@ def canonicalize(
     op: Operation,
     *,
     top_down: bool = True,
-    region_simplify: bool = True,
+    region_simplify: RegionSimplify | bool = "normal",
     max_iterations: int = 10,
     max_num_rewrites: int = -1,
 ) -> bool:
@@ -194,7 +209,11 @@ def canonicalize(
     walker = LinearWalker(
         budget,
         walk_reverse=not top_down,
-        post_walk_func=_after_walk(region_simplify),
+        post_walk_func=_after_walk(
+            region_simplify
+            if isinstance(region_simplify, str)
+            else ("normal" if region_simplify else "disabled")
+        ),
     )
     converged = True
     for region in op.regions:
@@ -215,10 +234,8 @@ class Canonicalize(CanonicalizePass):
     display_name: ClassVar[str] = "Canonicalizer"
 
     top_down: bool = option(True, "Seed the worklist in general top-down order")
-    region_simplify: Literal["disabled", "normal"] = option(
-        "normal",
-        "Perform control flow optimizations to the region tree (upstream's 'aggressive' "
-        "block merging is not implemented)",
+    region_simplify: RegionSimplify = option(
+        "normal", "Perform control flow optimizations to the region tree"
     )
     max_iterations: int = option(10, "Max. iterations between applying patterns / simplifying regions")
     max_num_rewrites: int = option(-1, "Max. number of pattern rewrites within an iteration")
@@ -231,7 +248,7 @@ class Canonicalize(CanonicalizePass):
             ctx,
             op,
             top_down=self.top_down,
-            region_simplify=self.region_simplify != "disabled",
+            region_simplify=self.region_simplify,
             max_iterations=self.max_iterations,
             max_num_rewrites=self.max_num_rewrites,
         )
