@@ -10,13 +10,12 @@ folding over a worklist, then the dead-code sweep, until nothing changes or
 ``block_merging``), ``max-iterations``,
 ``max-num-rewrites``, ``test-convergence``).
 
-The dead-code sweep after each walk finds what xDSL's ``region_dce`` finds,
-with two changes. Each op's memory effects are worked out once
-(``effects_memo``): xDSL asks every op for them afresh, and an op with
-recursive effects (``scf.if``, ``scf.for``) asks everything nested in it, so
-the sweep was quadratic in nesting depth (500 nested ``scf.if`` spent seconds
-here). And liveness spreads from the live ops to what they use along a
-worklist, rather than in whole-region sweeps repeated until none changes.
+The dead-code sweep after each walk is upstream's region DCE
+(``region_dce``): dead ops and dead block arguments in one linear pass. Each
+op's memory effects are worked out once (``effects_memo``): xDSL asks every
+op for them afresh, and an op with recursive effects (``scf.if``,
+``scf.for``) asks everything nested in it, so the sweep was quadratic in
+nesting depth (500 nested ``scf.if`` spent seconds here).
 
 Each op class's canonicalization patterns are gathered once per run (xDSL
 imports and builds them again for every op it visits), and cf's pass-through
@@ -34,61 +33,18 @@ from typing import ClassVar, Literal
 
 from xdsl.context import Context
 from xdsl.ir import Block, Operation, Region
-from xdsl.ir.post_order import PostOrderIterator
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter
 from xdsl.pattern_rewriter import PatternRewriterListener, RewritePattern
 from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait
 from xdsl.transforms.canonicalize import CanonicalizePass
-from xdsl.transforms.dead_code_elimination import LiveSet, would_be_trivially_dead
 
 from mlkit.diagnostics.emit import emit_error
-from mlkit.passes.transforms.block_merging import drop_redundant_arguments, erase_dead_arguments
+from mlkit.passes.transforms.block_merging import drop_redundant_arguments
 from mlkit.passes.transforms.block_merging import forward_common_arguments, merge_identical_blocks
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
-from mlkit.passes.transforms.effects_memo import remembered_effects
+from mlkit.passes.transforms.region_dce import region_dce
 from mlkit.passes.transforms.rewrite_driver import LinearWalker
-from mlkit.passes.transforms.side_effects import is_structured
-from mlkit.passes.transforms.side_effects import would_be_trivially_dead as structured_dead
 from mlkit.pipeline.options import option
-
-
-def _live_ops(region: Region) -> set[Operation]:
-    """The ops xDSL's ``LiveSet`` finds live, in one pass rather than sweeps
-    to a fixed point: an op is live if erasing it would lose something, or a
-    live op uses one of its results. As in xDSL, only blocks reachable from
-    their region's entry are looked at."""
-    live: set[Operation] = set()
-    work: list[Operation] = []
-    regions = [region]
-    while regions:
-        first = regions.pop().first_block
-        if first is None:
-            continue
-        for block in PostOrderIterator(first):
-            for op in block.ops:
-                regions.extend(op.regions)
-                if not would_be_trivially_dead(op) and not (
-                    is_structured(op) and structured_dead(op)  # linalg on tensors
-                ):
-                    live.add(op)
-                    work.append(op)
-    while work:
-        for operand in work.pop()._operands:  # pyright: ignore[reportPrivateUsage]
-            owner = operand.owner
-            if type(owner) is not Block and owner not in live:
-                live.add(owner)  # pyright: ignore[reportArgumentType]
-                work.append(owner)  # pyright: ignore[reportArgumentType]
-    return live
-
-
-def region_dce(region: Region, listener: PatternRewriterListener | None = None) -> bool:
-    """xDSL's ``region_dce``: find the live ops, delete the others (and the
-    blocks left with none); whether anything was deleted."""
-    with remembered_effects():  # the IR holds still until the dead ops go
-        live = _live_ops(region)
-    live_set = LiveSet(changed=False, _live_ops=live)
-    live_set.delete_dead(region, listener)
-    return live_set.changed
 
 
 def unique_constants(region: Region, listener: PatternRewriterListener | None = None) -> bool:
@@ -135,7 +91,6 @@ def _after_walk(region_simplify: RegionSimplify) -> Callable[[Region, PatternRew
         if region_simplify == "disabled":
             return changed
         changed = region_dce(region, listener) or changed
-        changed = erase_dead_arguments(region, listener) or changed
         if region_simplify == "aggressive":
             changed = merge_identical_blocks(region, listener) or changed
             changed = drop_redundant_arguments(region, listener) or changed
