@@ -11,6 +11,8 @@ from xdsl.ir import Operation
 from mlkit import affine_order  # noqa: F401 - affine sums in upstream's order
 from mlkit import ir_building  # noqa: F401 - the fast path for building IRDL ops
 from mlkit import ir_walk  # noqa: F401 - walks linear in nesting depth
+from mlkit import trait_lookup  # noqa: F401 - remembered trait lookups
+from mlkit.diagnostics import attr_verify_memo  # noqa: F401 - attributes verified once per value
 from mlkit.registry import BUILTIN_DIALECT, Registry
 
 _HOOK_LOCK = threading.Lock()
