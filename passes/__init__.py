@@ -66,6 +66,7 @@ PASSES: tuple[str, ...] = (
     "transforms.gpu_tile_parallel_loops:GpuTileParallelLoops",
     "transforms.inline:InlinerPass",
     "transforms.linalg_block_pack_matmul:LinalgBlockPackMatmul",
+    "transforms.linalg_decompose_aggregated_ops:LinalgDecomposeAggregatedOps",
     "transforms.linalg_fuse_elementwise_ops:LinalgElementwiseOpFusionPass",
     "transforms.linalg_generalize:LinalgGeneralizeNamedOps",
     "transforms.linalg_inline_scalar_operands:LinalgInlineScalarOperandsPass",

@@ -37,6 +37,7 @@ __all__ = [
     "ApplyCseOp",
     "ApplyPatternsOp",
     "CastOp",
+    "DecomposeInterfaceOp",
     "GeneralizeOp",
     "GetParentOp",
     "HANDLE_OPS",
@@ -162,6 +163,18 @@ class GeneralizeOp(IRDLOperation):
 
 
 @irdl_op_definition
+class DecomposeInterfaceOp(IRDLOperation):
+    """``transform.structured.decompose_interface %h``: ops of upstream's
+    ``AggregatedOpInterface`` (``linalg.softmax``) become the ops they stand for."""
+
+    name = "transform.structured.decompose_interface"
+
+    target = operand_def(TransformHandleType)
+    transformed = result_def(TransformHandleType)
+    assembly_format = "$target attr-dict `:` functional-type(operands, results)"
+
+
+@irdl_op_definition
 class InterchangeOp(IRDLOperation):
     """``transform.structured.interchange %h iterator_interchange = [1, 0]``:
     permute a ``linalg.generic``'s loops."""
@@ -194,5 +207,6 @@ HANDLE_OPS = (
     ApplyPatternsOp,
     ApplyCanonicalizationPatternsOp,
     GeneralizeOp,
+    DecomposeInterfaceOp,
     InterchangeOp,
 )

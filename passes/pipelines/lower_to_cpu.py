@@ -3,7 +3,7 @@
 It takes any mix of tensor, linalg, affine, scf, arith, math, memref and func
 IR to the llvm dialect, ready for ``--emit=llvm|asm|obj``, with mlkit's passes
 only and in the order upstream's integration tests lower their programs:
-bufferize across function boundaries (loops may yield new tensors), hoist its
+decompose ``linalg.softmax`` into generics, bufferize across function boundaries (loops may yield new tensors), hoist its
 allocations out of branches and loops and put the small ones on the stack
 (``buffer-placement``), free what bufferization allocated, turn ``linalg.pack``
 and ``linalg.unpack`` into loops, then the other linalg ops, affine into scf and scf into
@@ -90,7 +90,8 @@ class LowerToCPU:
     )
 
     def pipeline(self) -> str:
-        steps = []
+        # softmax is not a structured op: its generics lower (and fuse) as any others
+        steps = ["func.func(linalg-decompose-aggregated-ops)"]
         if self.fusion:
             # Micro-kernels read plain operands: producers stay out of contractions.
             into = str(not self.microkernels).lower()

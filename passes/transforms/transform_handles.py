@@ -1,8 +1,8 @@
 """How ``transform-interpreter`` runs the handle and cleanup ops of the
 transform dialect: ``cast``, ``merge_handles``, ``split_handle``,
 ``get_parent_op``, ``apply_cse``, ``apply_patterns`` (canonicalization),
-``apply_registered_pass``, ``structured.generalize`` and
-``structured.interchange``, each with upstream's semantics and messages.
+``apply_registered_pass``, ``structured.generalize``,
+``structured.decompose_interface`` and ``structured.interchange``, each with upstream's semantics and messages.
 
 Each function takes the transform op, the handles so far (value -> payload
 ops) and the context, and returns one payload list per result.
@@ -15,17 +15,19 @@ from xdsl.dialects import transform as xtransform
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr
+from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import Rewriter
 from xdsl.traits import IsolatedFromAbove
 
 from mlkit.diagnostics import Diagnostic, DiagnosticError, Severity
 from mlkit.diagnostics.locations import op_loc
-from mlkit.dialects.linalg import GenericOp, IndexOp
+from mlkit.dialects.linalg import GenericOp, IndexOp, SoftmaxOp
 from mlkit.dialects.transform import (
     ApplyCanonicalizationPatternsOp,
     ApplyCseOp,
     ApplyPatternsOp,
     CastOp,
+    DecomposeInterfaceOp,
     GeneralizeOp,
     GetParentOp,
     InterchangeOp,
@@ -34,6 +36,7 @@ from mlkit.dialects.transform import (
 )
 from mlkit.passes.transforms.canonicalize import Canonicalize
 from mlkit.passes.transforms.cse import CSE
+from mlkit.passes.transforms.linalg_decompose_aggregated_ops import decompose_softmax
 from mlkit.passes.transforms.linalg_generalize import generalize_as_upstream, is_generalizable
 
 Handles = dict[SSAValue, list[Operation]]
@@ -161,6 +164,21 @@ def _generalize(op: GeneralizeOp, handles: Handles, ctx: Context) -> list[list[O
     return [result]
 
 
+def _decompose(op: DecomposeInterfaceOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
+    """Each target's decomposition; the handle holds the op of its new result."""
+    result: list[Operation] = []
+    for target in handles[op.target]:
+        value = (
+            decompose_softmax(target, PatternRewriter(target))
+            if isinstance(target, SoftmaxOp)
+            else None
+        )
+        if value is None:
+            raise failure(op, f"{op.name} failed to apply", target, "when applied to this op")
+        result.append(value.owner)  # type: ignore[arg-type]
+    return [result]
+
+
 def _interchange(op: InterchangeOp, handles: Handles, ctx: Context) -> list[list[Operation]]:
     order = list(op.iterator_interchange.get_values())
     for target in handles[op.target]:
@@ -197,5 +215,6 @@ HANDLE_INTERPRETERS = {
     ApplyPatternsOp: _patterns,
     xtransform.ApplyRegisteredPassOp: _registered_pass,
     GeneralizeOp: _generalize,
+    DecomposeInterfaceOp: _decompose,
     InterchangeOp: _interchange,
 }
