@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import AffineMapAttr, FloatAttr, IndexType, TensorTyp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import PatternRewriter
 
 from mlkit.dialects.linalg.attrs import IteratorType
 from mlkit.dialects.linalg.body import YieldOp
@@ -38,9 +38,8 @@ from mlkit.dialects.linalg.elementwise import FillOp
 from mlkit.dialects.linalg.relayout import SoftmaxOp
 from mlkit.dialects.linalg.structural import GenericOp, iterators_attr
 from mlkit.dialects.tensor import DimOp, EmptyOp
-from mlkit.passes.transforms.rewrite_driver import apply_greedily
 
-__all__ = ["DecomposeSoftmax", "LinalgDecomposeAggregatedOps", "decompose_softmax"]
+__all__ = ["LinalgDecomposeAggregatedOps", "decompose_softmax"]
 
 # the negative quiet NaN, which keeps its sign and quiet bit in every float type
 _NEGATIVE_NAN = struct.unpack("<d", struct.pack("<Q", 0xFFF8000000000000))[0]
@@ -123,12 +122,6 @@ def decompose_softmax(op: SoftmaxOp, rewriter: PatternRewriter) -> SSAValue | No
     return normalized.results[0]
 
 
-class DecomposeSoftmax(RewritePattern):
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if isinstance(op, SoftmaxOp):
-            decompose_softmax(op, rewriter)
-
-
 @dataclass(frozen=True)
 class LinalgDecomposeAggregatedOps(ModulePass):
     """Decompose linalg.softmax on tensors into fills and generics"""
@@ -136,4 +129,7 @@ class LinalgDecomposeAggregatedOps(ModulePass):
     name = "linalg-decompose-aggregated-ops"
 
     def apply(self, ctx: Context, op: Operation) -> None:
-        apply_greedily(op, [DecomposeSoftmax()], ctx)
+        # one walk, not a greedy rewrite: most functions hold no softmax, and
+        # the decomposition makes nothing that decomposes again
+        for softmax in [o for o in op.walk() if isinstance(o, SoftmaxOp)]:
+            decompose_softmax(softmax, PatternRewriter(softmax))
