@@ -71,6 +71,11 @@ FILES = [  # (lit file, pipeline, whether unregistered ops are allowed)
         "builtin.module(func.func(canonicalize))",
         True,
     ),
+    (
+        "Dialect/scf/canonicalize.mlir",
+        "builtin.module(func.func(canonicalize{test-convergence}))",
+        False,
+    ),
     *[
         ("Transforms/canonicalize-block-arguments.mlir",
          f"builtin.module(func.func(canonicalize{{region-simplify={mode}}}))", True)

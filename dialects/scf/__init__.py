@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mlkit.dialects.scf.canonicalization import add_scf_canonicalizations
 from mlkit.dialects.scf.common import block_arg_types, check_edge, check_loop_carried
 from mlkit.dialects.scf.common import check_yields_to_parent
 from mlkit.dialects.scf.common import ParentOneOf, check_parent_first, expect_terminator
@@ -623,6 +624,7 @@ _REPLACED: dict[type, type] = {
     xscf.YieldOp: YieldOp,
 }
 
+add_scf_canonicalizations(_REPLACED)
 Scf = with_replacements(xscf.Scf, _REPLACED, [ForallOp, InParallelOp])
 
 __getattr__ = op_lookup(__name__, lambda: Scf)

@@ -26,7 +26,7 @@ func.func @one_d(%n: index, %m: memref<?xf32>) {
 // CHECK-LABEL: func.func @one_d(
 // CHECK-SAME:      %[[N:.*]]: index, %[[M:.*]]: memref<?xf32>)
 // CHECK:         %[[T:.*]] = arith.constant 256 : index
-// CHECK:         %[[STEP:.*]] = arith.muli %{{.*}}, %[[T]] : index
+// CHECK:         %[[STEP:.*]] = arith.constant 256 : index
 // CHECK:         scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[N]]) step (%[[STEP]]) {
 // CHECK-NEXT:      scf.parallel (%[[J:.*]]) = (%{{.*}}) to (%[[STEP]]) step (%{{.*}}) {
 // CHECK:             %[[X:.*]] = arith.addi %[[J]], %[[I]] : index
@@ -52,8 +52,8 @@ func.func @two_d(%m: memref<1024x1024xf32>) {
 // CHECK-LABEL: func.func @two_d(
 // CHECK-DAG:     %[[T0:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[T1:.*]] = arith.constant 32 : index
-// CHECK:         %[[S0:.*]] = arith.muli %{{.*}}, %[[T0]] : index
-// CHECK:         %[[S1:.*]] = arith.muli %{{.*}}, %[[T1]] : index
+// CHECK:         %[[S0:.*]] = arith.constant 8 : index
+// CHECK:         %[[S1:.*]] = arith.constant 32 : index
 // CHECK:         scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step (%[[S0]], %[[S1]]) {
 // CHECK-NEXT:      scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%[[S0]], %[[S1]]) step
 // CHECK-NOT:       scf.if
@@ -98,10 +98,10 @@ func.func @four_d(%n: index, %m: memref<?x?x?x?xf32>) {
 // CHECK-NEXT:    %[[T1:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[T2:.*]] = arith.constant 32 : index
 // CHECK-NEXT:    %[[T3:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[S0:.*]] = arith.muli %{{.*}}, %[[T0]] : index
-// CHECK-NEXT:    %[[S1:.*]] = arith.muli %{{.*}}, %[[T1]] : index
-// CHECK-NEXT:    %[[S2:.*]] = arith.muli %{{.*}}, %[[T2]] : index
-// CHECK-NEXT:    %[[S3:.*]] = arith.muli %{{.*}}, %[[T3]] : index
+// CHECK-NEXT:    %[[S0:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[S1:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[S2:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[S3:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    scf.parallel {{.*}} step (%[[S0]], %[[S1]], %[[S2]], %[[S3]]) {
 
 // -----

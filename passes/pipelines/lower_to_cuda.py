@@ -96,7 +96,6 @@ class LowerToCUDA:
                 f"tile-sizes-2d={_sizes(self.tile_sizes_2d)} "
                 f"tile-sizes-3d={_sizes(self.tile_sizes_3d)}}}"
             ),
-            "canonicalize",  # folds the tiled steps, so launch sizes are constants
             "func.func(gpu-map-parallel-loops{mapping-policy=innermost-first})",
             "convert-parallel-loops-to-gpu",
             "lower-affine",

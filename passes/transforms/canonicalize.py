@@ -35,58 +35,133 @@ from xdsl.context import Context
 from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter
 from xdsl.pattern_rewriter import PatternRewriterListener, RewritePattern
-from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait
+from xdsl.dialects.builtin import UnregisteredOp
+from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, IsolatedFromAbove
 from xdsl.transforms.canonicalize import CanonicalizePass
 
 from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.block_merging import drop_redundant_arguments
 from mlkit.passes.transforms.block_merging import forward_common_arguments, merge_identical_blocks
-from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS
+from mlkit.dialects.scf.canonicalization import REPLACED_PATTERNS
+from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS as CF_REPLACEMENTS
 from mlkit.passes.transforms.region_dce import region_dce
 from mlkit.passes.transforms.rewrite_driver import LinearWalker
 from mlkit.pipeline.options import option
 
 
-def unique_constants(region: Region, listener: PatternRewriterListener | None = None) -> bool:
-    """Upstream's ``OperationFolder`` keeps one constant per value and type:
-    a constant-like op equal to one earlier in its block (the folder's own
-    constants included) is replaced by it. Upstream also hoists constants to
-    the entry block of the enclosing isolated region; mlkit leaves them where
-    they are. Whether anything was replaced."""
+def _insertion_region(op: Operation, root: Region) -> Region:
+    """Where upstream's folder keeps ``op``'s constant: the region of the
+    closest isolated-from-above (or unregistered, or top-level) ancestor, or
+    ``root``, whichever comes first (upstream's ``getInsertionRegion``)."""
+    region = op.parent_region()
+    assert region is not None
+    while region is not root:
+        parent = region.parent_op()
+        if (
+            parent is None
+            or parent.parent_block() is None
+            or isinstance(parent, UnregisteredOp)
+            or parent.has_trait(IsolatedFromAbove)
+            or parent.name in _MATERIALIZE_INTO
+        ):
+            break
+        outer = parent.parent_region()
+        assert outer is not None
+        region = outer
+    return region
+
+
+# ops whose regions keep their own constants (upstream's ``shouldMaterializeInto``)
+_MATERIALIZE_INTO = frozenset({"omp.target"})
+
+
+def _constants_in_order(region: Region) -> list[Operation]:
+    """The constant-like ops nested in ``region``, each op before what its
+    regions hold (the order upstream's driver visits them in)."""
+    found: list[Operation] = []
+    stack = [iter([op for block in region.blocks for op in block.ops])]
+    while stack:
+        op = next(stack[-1], None)
+        if op is None:
+            stack.pop()
+        elif op.regions:
+            stack.append(iter([o for r in op.regions for b in r.blocks for o in b.ops]))
+        elif len(op.results) == 1 and op.has_trait(ConstantLike):
+            found.append(op)
+    return found
+
+
+def unique_constants(
+    region: Region,
+    listener: PatternRewriterListener | None = None,
+    owned: set[Operation] | None = None,
+) -> bool:
+    """Upstream's ``OperationFolder`` on the constants: each is kept at the
+    start of the entry block of its insertion region (:func:`_insertion_region`),
+    one per value and type there. ``owned`` are the constants the folder has
+    already seen (kept across the walks of one run); the others are handed
+    to it in walk order, and each that is not among the leading constants
+    moves to the very front. (Upstream hands over a pattern's new constants
+    as its worklist pops them; mlkit's patterns put theirs where that order
+    leaves them, see ``function_constant``.)
+    Whether a duplicate was replaced (moving is not a change, as upstream's
+    driver does not count it)."""
     changed = False
-    regions = [region]
-    while regions:
-        for block in regions.pop().blocks:
-            seen: dict[tuple[object, ...], Operation] = {}
-            for op in list(block.ops):
-                regions.extend(op.regions)
-                if op.regions or len(op.results) != 1 or not op.has_trait(ConstantLike):
-                    continue
-                key = (
-                    op.name,
-                    tuple(sorted(op.properties.items())),
-                    tuple(sorted(op.attributes.items())),
-                    op.results[0].type,
-                )
-                first = seen.setdefault(key, op)
-                if first is not op:
-                    op.results[0].replace_all_uses_with(first.results[0])
-                    if listener is not None:
-                        listener.handle_operation_removal(op)
-                    block.erase_op(op, safe_erase=False)
-                    changed = True
+    owned = set() if owned is None else owned
+    tables: dict[int, tuple[Region, dict[tuple[object, ...], Operation]]] = {}
+    constants = _constants_in_order(region)
+    known = [op for op in constants if op in owned]
+    fresh = [op for op in constants if op not in owned]
+    for op in known + fresh:
+        home = _insertion_region(op, region)
+        table = tables.setdefault(id(home), (home, {}))[1]
+        key = (
+            op.name,
+            tuple(sorted(op.properties.items())),
+            tuple(sorted(op.attributes.items())),
+            op.results[0].type,
+        )
+        first = table.get(key)
+        if first is not None:
+            op.results[0].replace_all_uses_with(first.results[0])
+            if listener is not None:
+                listener.handle_operation_removal(op)
+            owned.discard(op)
+            op.detach()
+            op.erase(safe_erase=False)
+            changed = True
+            continue
+        entry = home.first_block
+        assert entry is not None
+        if op not in owned and (
+            op.parent_block() is not entry
+            or (op is not entry.first_op and op.prev_op not in owned)
+        ):
+            op.detach()
+            front = entry.first_op
+            if front is None:
+                entry.add_op(op)
+            else:
+                entry.insert_op_before(op, front)
+        owned.add(op)
+        table[key] = op
     return changed
 
+
+# xDSL's patterns and the instances of mlkit's that stand in for them
+REPLACEMENTS: dict[type[RewritePattern], RewritePattern] = {**CF_REPLACEMENTS, **REPLACED_PATTERNS}
 
 RegionSimplify = Literal["disabled", "normal", "aggressive"]
 
 
-def _after_walk(region_simplify: RegionSimplify) -> Callable[[Region, PatternRewriterListener], bool]:
+def _after_walk(
+    region_simplify: RegionSimplify, owned: set[Operation]
+) -> Callable[[Region, PatternRewriterListener], bool]:
     """What runs between the walks: constant uniquing, then upstream's
     ``simplifyRegions``: region DCE and, when aggressive, block merging."""
 
     def after(region: Region, listener: PatternRewriterListener) -> bool:
-        changed = unique_constants(region, listener)
+        changed = unique_constants(region, listener, owned)
         changed = forward_common_arguments(region, listener) or changed
         if region_simplify == "disabled":
             return changed
@@ -161,17 +236,22 @@ def canonicalize(
     )
     # xDSL's walker pops in walk order; upstream's bottom-up seeding pops the
     # post-order walk from its end, which is the reversed pre-order walk
+    owned: set[Operation] = set()  # the constants upstream's folder would hold
     walker = LinearWalker(
         budget,
         walk_reverse=not top_down,
         post_walk_func=_after_walk(
             region_simplify
             if isinstance(region_simplify, str)
-            else ("normal" if region_simplify else "disabled")
+            else ("normal" if region_simplify else "disabled"),
+            owned,
         ),
     )
     converged = True
     for region in op.regions:
+        # upstream's driver hands the constants to its folder as it seeds the
+        # worklist, before any pattern runs; mlkit's does it after each walk
+        unique_constants(region, owned=owned)
         iteration, changed = 0, True
         while changed and (max_iterations < 0 or iteration < max_iterations):
             budget.count = 0

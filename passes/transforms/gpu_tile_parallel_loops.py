@@ -8,8 +8,9 @@ this pass picks the sizes per loop and calls the same tiling
 (:func:`~mlkit.passes.transforms.scf_parallel_loop_tiling.tile_parallel_loop`,
 always with ``no-min-max-bounds``: the inner loops get constant trip counts,
 which ``convert-parallel-loops-to-gpu`` needs for block sizes, and the body a
-bounds guard). Then ``gpu-map-parallel-loops`` maps the tile loop onto
-blocks and the inner loop onto threads.
+bounds guard), and folds the steps of the tile loop to constants. Then
+``gpu-map-parallel-loops`` maps the tile loop onto blocks and the inner loop
+onto threads.
 
 Sizes are listed in loop order, outermost dimension first; with
 ``gpu-map-parallel-loops{mapping-policy=innermost-first}`` the last one is
@@ -128,7 +129,25 @@ class TileByRank(RewritePattern):
     def match_and_rewrite(self, op: xscf.ParallelOp, rewriter: PatternRewriter, /) -> None:
         if self.targets.pop(id(op), None) is not op:
             return
-        tile_parallel_loop(op, self.sizes_for(op), True, rewriter)
+        outer, _ = tile_parallel_loop(op, self.sizes_for(op), True, rewriter)
+        fold_steps(outer, rewriter)
+
+
+def fold_steps(outer: xscf.ParallelOp, rewriter: PatternRewriter) -> None:
+    """The tile loop's steps (``step * tile``) as constants where both are, so
+    that the launch sizes are constants without a ``canonicalize``, which
+    would merge the tile and thread loops back into one (upstream's
+    ``MergeNestedParallelLoops``)."""
+    for step in list(outer.step):
+        product = step.owner
+        if not isinstance(product, arith.MuliOp):
+            continue
+        factors = [_constant(v) for v in product.operands]
+        if None in factors:
+            continue
+        value = factors[0] * factors[1]  # type: ignore[operator]
+        constant = arith.ConstantOp(IntegerAttr(value, IndexType()))
+        rewriter.replace_op(product, constant)
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, ArrayAttr, FloatAttr, IndexType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, ArrayAttr, IndexType
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, TensorType
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import IsolatedFromAbove
 
 from mlkit.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
+from mlkit.dialects.utils.constants import function_constant
 from mlkit.dialects.linalg.structural import GenericOp
 from mlkit.dialects.tensor import DimOp, EmptyOp
 
@@ -129,49 +128,6 @@ def new_generic(
     if attributes:
         generic.attributes.update(attributes)
     return generic
-
-
-def _constant_scope(op: Operation) -> Block:
-    """The entry block of the closest isolated-from-above region around ``op``."""
-    current = op
-    while (parent := current.parent_op()) is not None:
-        if parent.has_trait(IsolatedFromAbove):
-            block = current.parent_block()
-            region = block.parent if block is not None else None
-            if region is not None and region.first_block is not None:
-                return region.first_block
-        current = parent
-    block = op.parent_block()
-    assert block is not None
-    return block
-
-
-def function_constant(
-    rewriter: PatternRewriter, near: Operation, value: IntegerAttr | FloatAttr
-) -> SSAValue:
-    """``arith.constant value`` at the start of the function around ``near``,
-    reusing one already there: where upstream's greedy rewriter (its folder)
-    keeps the constants that patterns create."""
-    block = _constant_scope(near)
-    constant = None
-    for existing in block.ops:
-        if not isinstance(existing, ConstantOp):
-            break
-        if existing.value == value:
-            constant = existing
-            break
-    # The folder puts each constant it is handed first in the block.
-    if constant is not None:
-        if constant is block.first_op:
-            return constant.result
-        constant.detach()
-    else:
-        constant = ConstantOp(value)
-    first = block.first_op
-    rewriter.insert(
-        constant, InsertPoint.before(first) if first is not None else InsertPoint.at_end(block)
-    )
-    return constant.result
 
 
 def index_constant(rewriter: PatternRewriter, near: Operation, value: int) -> SSAValue:
