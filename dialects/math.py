@@ -24,19 +24,21 @@ from typing import ClassVar, Literal
 
 from xdsl.dialects import math as xmath
 from xdsl.dialects.arith import FastMathFlagsAttr
-from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, UnrankedTensorType
+from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import UnrankedTensorType, i32
 from xdsl.dialects.builtin import VectorType
 from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import AnyOf, IRDLOperation, ParamAttrConstraint
 from xdsl.irdl import VerificationContext, irdl_to_attr_constraint, operand_def, prop_def
-from xdsl.irdl import result_def, traits_def
+from xdsl.irdl import opt_prop_def, result_def, traits_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import Pure, SameOperandsAndResultType
 from xdsl.utils.exceptions import VerifyException
 
 from mlkit.dialects.arith import i1_like
+from mlkit.dialects.arith.casts import ROUNDING_MODES
 from mlkit.dialects.math_folding import FOLDED, FOLDS_CONSTANTS, MathConstantMaterialization
 from mlkit.dialects.utils.attr_dict import add_attr_dict
 from mlkit.dialects.utils.dialects import op_lookup, with_replacements
@@ -202,10 +204,18 @@ class _SameTypeOp(_MathOp):
     def print_operands_(self, printer: Printer) -> None:
         printer.print_operand(self.operands[0])
 
+    # the op takes an optional rounding mode after its operands (``math.fma``)
+    ROUNDING: ClassVar[bool] = False
+
     @classmethod
     def parse(cls, parser: Parser) -> _SameTypeOp:
         operands = cls.parse_operands_(parser)
         props: dict[str, Attribute] = {}
+        if cls.ROUNDING:
+            for value, keyword in enumerate(ROUNDING_MODES):
+                if parser.parse_optional_keyword(keyword) is not None:
+                    props["roundingmode"] = IntegerAttr(value, i32)
+                    break
         if parser.parse_optional_keyword("fastmath") is not None:
             props["fastmath"] = _parse_fastmath_flags(parser)
         attrs = parser.parse_optional_attr_dict()
@@ -222,6 +232,9 @@ class _SameTypeOp(_MathOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         self.print_operands_(printer)
+        mode = self.properties.get("roundingmode")
+        if isinstance(mode, IntegerAttr) and 0 <= mode.value.data < len(ROUNDING_MODES):
+            printer.print_string(f" {ROUNDING_MODES[mode.value.data]}")
         fastmath = self.properties.get("fastmath")
         if isinstance(fastmath, FastMathFlagsAttr) and fastmath != _NO_FASTMATH:
             printer.print_string(" fastmath")
@@ -242,6 +255,47 @@ class ErfcOp(_SameTypeOp):
     traits = traits_def(Pure(), SameOperandsAndResultType(), FOLDS_CONSTANTS)
     OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
     RESULT_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
+
+
+@upstream_op
+class FmaOp(_SameTypeOp, xmath.FmaOp):
+    """``math.fma`` with upstream's optional rounding mode (``to_nearest_even``,
+    ``downward``, ...), which xDSL's op lacks."""
+
+    name = "math.fma"
+
+    T: ClassVar = xmath.FmaOp.T
+    a = operand_def(T)
+    b = operand_def(T)
+    c = operand_def(T)
+    result = result_def(T)
+    roundingmode = opt_prop_def(IntegerAttr)
+    traits = xmath.FmaOp.traits
+    OPERAND_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,) * 3
+    RESULT_TEXT: ClassVar[Sequence[str]] = (FLOAT_LIKE_TEXT,)
+    ROUNDING: ClassVar[bool] = True
+    assembly_format: ClassVar[str | None] = None  # xDSL's has no rounding mode
+
+    @classmethod
+    def parse_operands_(cls, parser: Parser) -> list[UnresolvedOperand]:
+        operands = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            _expect(parser, ",")
+            operands.append(parser.parse_unresolved_operand())
+        return operands
+
+    def print_operands_(self, printer: Printer) -> None:
+        printer.print_list(self.operands, printer.print_operand)
+
+    def verify_(self) -> None:
+        mode = self.properties.get("roundingmode")
+        if mode is not None and not (
+            isinstance(mode, IntegerAttr) and 0 <= mode.value.data < len(ROUNDING_MODES)
+        ):
+            raise VerifyException(  # upstream's words, from its property conversion
+                f"invalid properties for op math.fma: Invalid attribute `roundingmode` in "
+                f"property conversion: {mode}"
+            )
 
 
 @upstream_op
@@ -411,7 +465,7 @@ for _op in xmath.Math.operations:
     if _op.name in FOLDED and not _op.has_trait(FOLDS_CONSTANTS):
         _op.traits.add_trait(FOLDS_CONSTANTS)
 
-_ops = with_replacements(xmath.Math, {}, NEW_OPS)
+_ops = with_replacements(xmath.Math, {xmath.FmaOp: FmaOp}, NEW_OPS)
 Math = Dialect(
     _ops.name, list(_ops.operations), list(_ops.attributes), [MathConstantMaterialization()]
 )

@@ -72,8 +72,8 @@ def _libm_name(op_name: str, type: Attribute) -> str | None:
 
 
 def _can_lower(op: Operation) -> bool:
-    if op.name not in LIBM_NAMES:
-        return False
+    if op.name not in LIBM_NAMES or "roundingmode" in op.properties:
+        return False  # libm's fma rounds to nearest, not in the op's rounding mode
     type = op.results[0].type
     if isinstance(type, VectorType):
         if any(type.get_scalable_dims()):

@@ -148,6 +148,10 @@ class MathToLLVMPattern(ConvertToLLVMPattern):
             return
         if op.name == "math.fpowi" and isinstance(op.operands[1].type, VectorType):
             return
+        if "roundingmode" in op.properties:
+            # upstream's llvm.intr.experimental.constrained.fma, which mlkit's llvm
+            # dialect lacks: left unconverted rather than rounded to nearest
+            return
         attrs: dict[str, Attribute] = dict(op.attributes)
         if "fastmath" in op.properties:
             attrs["fastmathFlags"] = llvm_fastmath(op.properties["fastmath"])

@@ -213,3 +213,11 @@ func.func @absi_float(%a: f32) {
   %0 = math.absi %a : f32
   return
 }
+
+// -----
+
+func.func @fma_rounding_mode_out_of_range(%a: f32) {
+  // expected-error @+1 {{Invalid attribute `roundingmode` in property conversion: 7 : i32}}
+  %0 = "math.fma"(%a, %a, %a) <{fastmath = #arith.fastmath<none>, roundingmode = 7 : i32}> : (f32, f32, f32) -> f32
+  return
+}
