@@ -29,14 +29,17 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerAttr, Integer
 from xdsl.dialects.builtin import i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
-from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, HasFolder
+from xdsl.traits import Commutative, ConstantLike, HasCanonicalizationPatternsTrait, HasFolder
+from xdsl.transforms.canonicalization_patterns.arith import (
+    SignlessIntegerBinaryOperationConstantProp,
+)
 
 from mlkit.dialects.arith.cast_folding import defining_op
 from mlkit.dialects.arith.casts import ExtUIOp, element_type
 from mlkit.dialects.constant_folding import bool_attr, fold_elementwise, int_or_splat
 from mlkit.dialects.constant_folding import operand_constants, signed, width
 
-__all__ = ["CMPI_FOLDS", "CMPI_PATTERNS", "SELECT_FOLDS", "SELECT_PATTERNS"]
+__all__ = ["CMPI_FOLDS", "CMPI_PATTERNS", "REPLACED_PATTERNS", "SELECT_FOLDS", "SELECT_PATTERNS"]
 
 EQ, NE = 0, 1
 # predicates true of two equal operands: eq, sle, sge, ule, uge
@@ -276,6 +279,45 @@ class SelectToMinMax(RewritePattern):
         elif (true_value, false_value) != (lhs, rhs):
             return
         rewriter.replace(op, kind(lhs, rhs))  # type: ignore[call-arg]
+
+
+class IntegerBinaryConstantProp(RewritePattern):
+    """xDSL's ``SignlessIntegerBinaryOperationConstantProp`` with upstream's
+    move of a constant to the right of a commutative op done in place, as
+    upstream's ``foldCommutative`` does: xDSL's builds a new op with its own
+    default overflow attribute, of xDSL's class rather than mlkit's, which
+    then fails to verify, and drops the op's flags."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, xarith.SignlessIntegerBinaryOperation):
+            return
+        lhs, rhs = (_integer_constant(v) for v in (op.lhs, op.rhs))
+        if lhs is None:
+            return
+        if rhs is None:
+            if op.has_trait(Commutative):
+                op.operands = (op.rhs, op.lhs)
+                rewriter.handle_operation_modification(op)
+            return
+        folded = op.py_operation(lhs, rhs)
+        if folded is None:
+            return
+        rewriter.replace_op(
+            op, xarith.ConstantOp.from_int_and_width(folded, op.result.type, truncate_bits=True)
+        )
+
+
+def _integer_constant(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, xarith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+# xDSL's patterns and the instances that stand in for them (``canonicalize``)
+REPLACED_PATTERNS: dict[type[RewritePattern], RewritePattern] = {
+    SignlessIntegerBinaryOperationConstantProp: IntegerBinaryConstantProp(),
+}
 
 
 class _Patterns(HasCanonicalizationPatternsTrait):

@@ -42,7 +42,8 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 from mlkit.diagnostics.emit import emit_error
 from mlkit.passes.transforms.block_merging import drop_redundant_arguments
 from mlkit.passes.transforms.block_merging import forward_common_arguments, merge_identical_blocks
-from mlkit.dialects.scf.canonicalization import REPLACED_PATTERNS
+from mlkit.dialects.arith.canonicalization import REPLACED_PATTERNS as ARITH_REPLACEMENTS
+from mlkit.dialects.scf.canonicalization import REPLACED_PATTERNS as SCF_REPLACEMENTS
 from mlkit.passes.transforms.cf_canonicalization import REPLACEMENTS as CF_REPLACEMENTS
 from mlkit.passes.transforms.region_dce import region_dce
 from mlkit.passes.transforms.rewrite_driver import LinearWalker
@@ -149,7 +150,11 @@ def unique_constants(
 
 
 # xDSL's patterns and the instances of mlkit's that stand in for them
-REPLACEMENTS: dict[type[RewritePattern], RewritePattern] = {**CF_REPLACEMENTS, **REPLACED_PATTERNS}
+REPLACEMENTS: dict[type[RewritePattern], RewritePattern] = {
+    **CF_REPLACEMENTS,
+    **SCF_REPLACEMENTS,
+    **ARITH_REPLACEMENTS,
+}
 
 RegionSimplify = Literal["disabled", "normal", "aggressive"]
 

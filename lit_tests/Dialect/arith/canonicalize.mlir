@@ -294,3 +294,23 @@ func.func @ext_constants() -> (i64, vector<2xi16>, i16) {
   %2 = arith.extsi %t : i1 to i16
   return %0, %1, %2 : i64, vector<2xi16>, i16
 }
+
+// -----
+
+// A constant on the left of a commutative integer op moves to the right in
+// place, keeping the op's overflow flags; a non-commutative op keeps its order.
+
+// CHECK-LABEL: func.func @commutative_constant_to_the_right(
+// CHECK-SAME:      %[[A:.*]]: i32)
+// CHECK:         %[[C:.*]] = arith.constant 42 : i32
+// CHECK:         %[[M:.*]] = arith.muli %[[A]], %[[C]] overflow<nsw> : i32
+// CHECK:         %[[S:.*]] = arith.addi %[[A]], %[[C]] : i32
+// CHECK:         %[[D:.*]] = arith.subi %[[C]], %[[M]] : i32
+// CHECK:         return %[[S]], %[[D]] : i32, i32
+func.func @commutative_constant_to_the_right(%a: i32) -> (i32, i32) {
+  %c = arith.constant 42 : i32
+  %m = arith.muli %c, %a overflow<nsw> : i32
+  %s = arith.addi %c, %a : i32
+  %d = arith.subi %c, %m : i32
+  return %s, %d : i32, i32
+}
