@@ -69,6 +69,15 @@ _OVERFLOW_BITS = {"nsw": 1, "nuw": 2}
 _CMPI = "eq ne slt sle sgt sge ult ule ugt uge".split()
 
 
+def _with_nneg(cast: Operation, op: Operation) -> Operation:
+    """``cast`` with arith's ``nneg`` flag where the llvm op takes one
+    (``zext``, ``uitofp``), as upstream's lowering keeps it."""
+    flag = op.properties.get("nonNeg")
+    if flag is not None and "nonNeg" in type(cast).get_irdl_definition().properties:  # type: ignore[attr-defined]
+        cast.properties["nonNeg"] = flag
+    return cast
+
+
 def fastmath_of(op: Operation) -> llvm.FastMathAttr:
     """arith's ``fastmath`` property as ``#llvm.fastmath``."""
     attr = op.properties.get("fastmath")
@@ -210,7 +219,7 @@ class ArithToLLVMPattern(ConvertToLLVMPattern):
         if name in _CASTS:
             cast = _CASTS[name]
             return lambda op, v, t: (
-                None if "roundingmode" in op.properties else [cast(v[0], t[0])]
+                None if "roundingmode" in op.properties else [_with_nneg(cast(v[0], t[0]), op)]
             )
         if name in _MIN_MAX:
             predicate = llvm.ICMP_PREDICATES[_MIN_MAX[name]]
@@ -257,7 +266,7 @@ class ArithToLLVMPattern(ConvertToLLVMPattern):
         return [llvm.TruncOp(v[0], t[0])]
 
     def _index_castui(self, op: Operation, v: list[SSAValue], t: list[Attribute]) -> list[Operation]:
-        return self._index_cast(op, v, t, llvm.ZExtOp)
+        return [_with_nneg(cast, op) for cast in self._index_cast(op, v, t, llvm.ZExtOp)]
 
     def _ceildivsi(self, op: Operation, v: list[SSAValue], t: list[Attribute]) -> list[Operation]:
         """q = a / b; q + 1 if a != q * b and a, b have the same sign."""

@@ -6,9 +6,8 @@ lowering casts to the wrong width and is replaced.
 xDSL has none for ``scf.while``, ``scf.execute_region`` and ``scf.parallel``;
 they are added here following upstream (``scf.parallel`` becomes a nest of
 ``scf.for`` carrying the reductions, then a CFG).  ``scf.forall`` is not
-covered: xDSL has no such op, so mlkit cannot read it.  The ``scf.for``
-``unsignedCmp`` flag and loop annotations are not carried over either
-(xDSL's ``scf.for`` has neither).
+covered: xDSL has no such op, so mlkit cannot read it.  An ``unsigned``
+``scf.for`` compares with ``ult``; loop annotations are not carried over.
 """
 
 from __future__ import annotations
@@ -111,7 +110,9 @@ class LinearForLowering(ForLowering):
         rewriter.insert(stepped, InsertPoint.before(terminator))
         rewriter.replace(terminator, cf.BranchOp(condition, stepped, *terminator.operands))
         rewriter.insert(cf.BranchOp(condition, op.lb, *op.iter_args), InsertPoint.at_end(init))
-        comparison = arith.CmpiOp(iv, op.ub, "slt")
+        # an ``unsigned`` loop compares its bounds unsigned, as upstream's lowering
+        predicate = "ult" if "unsignedCmp" in op.properties else "slt"
+        comparison = arith.CmpiOp(iv, op.ub, predicate)
         rewriter.insert(comparison, InsertPoint.at_end(condition))
         branch = cf.ConditionalBranchOp(comparison, first_body, (), end, ())
         rewriter.insert(branch, InsertPoint.at_end(condition))

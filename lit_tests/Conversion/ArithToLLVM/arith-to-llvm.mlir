@@ -75,3 +75,20 @@ func.func @shapes(%v: vector<4xi32>, %t: tensor<4xf32>) -> (vector<4xindex>, vec
   %2 = arith.addf %t, %t : tensor<4xf32>
   return %0, %1, %2 : vector<4xindex>, vector<4xi32>, tensor<4xf32>
 }
+
+// -----
+
+// The nneg flag of extui, uitofp and index_castui stays on the llvm op; a
+// cast without it gets none.
+// CHECK-LABEL: func.func @nneg_casts
+// CHECK:         llvm.zext nneg %{{.*}} : i32 to i64
+// CHECK:         llvm.uitofp nneg %{{.*}} : i32 to f32
+// CHECK:         llvm.zext nneg %{{.*}} : i32 to i64
+// CHECK:         llvm.zext %{{.*}} : i32 to i64
+func.func @nneg_casts(%a: i32) -> (i64, f32, index, i64) {
+  %0 = arith.extui %a nneg : i32 to i64
+  %1 = arith.uitofp %a nneg : i32 to f32
+  %2 = arith.index_castui %a nneg : i32 to index
+  %3 = arith.extui %a : i32 to i64
+  return %0, %1, %2, %3 : i64, f32, index, i64
+}

@@ -175,3 +175,22 @@ func.func @untouched(%c: i1) {
 ^bb2:
   return
 }
+
+// -----
+
+// An unsigned loop compares the induction variable with its upper bound
+// unsigned: from 0 to -100 (4294967196 unsigned) it runs.
+// CHECK-LABEL: func.func @unsigned_for
+// CHECK:         cf.br ^[[COND:.*]](%{{.*}} : i32)
+// CHECK:       ^[[COND]](%[[IV:.*]]: i32):
+// CHECK-NEXT:    %[[CMP:.*]] = arith.cmpi ult, %[[IV]], %{{.*}} : i32
+// CHECK-NEXT:    cf.cond_br %[[CMP]]
+func.func @unsigned_for(%m: memref<i32>) {
+  %lb = arith.constant 0 : i32
+  %ub = arith.constant -100 : i32
+  %step = arith.constant 1000000000 : i32
+  scf.for unsigned %i = %lb to %ub step %step : i32 {
+    memref.store %i, %m[] : memref<i32>
+  }
+  return
+}
