@@ -25,7 +25,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, FileLineColLoc, FloatAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr
 from xdsl.dialects.builtin import DenseResourceAttr, IndexType, IntegerType, UnknownLoc
-from xdsl.dialects.builtin import UnregisteredOp
+from xdsl.dialects.builtin import AffineMapAttr, MemRefType, NoneAttr, UnregisteredOp
+from xdsl.ir.affine import AffineMap
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -232,6 +233,20 @@ class LocatedParser(SSANameChecks, Parser):
             if int(token.text) > INT64_MAX:
                 self.raise_error("invalid dimension", token.span)
         return super().parse_shape_dimension(allow_dynamic)
+
+    def _parse_memref_attrs(self) -> Any:
+        """xDSL's, with an identity layout map dropped, as upstream's
+        ``MemRefType::get`` drops it (``memref<4xf32, affine_map<(d0) -> (d0)>>``
+        is ``memref<4xf32>``)."""
+        parsed = super()._parse_memref_attrs()
+        layout = getattr(parsed, "layout", None)
+        if isinstance(parsed, MemRefType) and isinstance(layout, AffineMapAttr):
+            rank = len(parsed.shape)
+            if layout.data == AffineMap.identity(rank):
+                return MemRefType(
+                    parsed.element_type, parsed.get_shape(), NoneAttr(), parsed.memory_space
+                )
+        return parsed
 
     def parse_dimension_list(self) -> list[int]:
         """xDSL's, also where a space follows the ``x`` (``tensor<42 x i32>``):
