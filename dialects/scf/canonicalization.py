@@ -10,11 +10,11 @@ add, with upstream's semantics and the IR upstream's produce:
   (an ``i1`` result of constants is the condition or its negation),
   ``ConditionPropagation`` (the condition is true inside ``then`` and false
   inside ``else``) and ``RemoveEmptyElseBranch``;
-- ``scf.for``: ``SimplifyTrivialLoops`` in full (in place of xDSL's) and
-  ``ForOpIterArgsFolder`` (iteration arguments that are
-  forwarded unchanged, whose initial value is what is yielded, that are
-  unused with an unused result, or that duplicate another are dropped) and
-  ``ForOpTensorCastFolder``;
+- ``scf.for``: ``SimplifyTrivialLoops`` in full (in place of xDSL's),
+  ``ForOpIterArgsFolder`` (iteration arguments that are forwarded unchanged,
+  whose initial value is what is yielded, that are unused with an unused
+  result, or that duplicate another are dropped) and ``ForOpTensorCastFolder``
+  (a ``tensor.cast`` to a less static type moves from the init into the body);
 - ``scf.parallel``: ``ParallelOpSingleOrZeroIterationDimsFolder`` (a
   dimension of one iteration becomes its lower bound, one of none removes
   the loop) and ``MergeNestedParallelLoops``.

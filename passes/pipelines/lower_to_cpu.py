@@ -3,8 +3,9 @@
 It takes any mix of tensor, linalg, affine, scf, arith, math, memref and func
 IR to the llvm dialect, ready for ``--emit=llvm|asm|obj``, with mlkit's passes
 only and in the order upstream's integration tests lower their programs:
-decompose ``linalg.softmax`` into generics, bufferize across function boundaries (loops may yield new tensors), hoist its
-allocations out of branches and loops and put the small ones on the stack
+decompose ``linalg.softmax`` into generics, bufferize across function
+boundaries (loops may yield new tensors), hoist its allocations out of
+branches and loops and put the small ones on the stack
 (``buffer-placement``), free what bufferization allocated, turn ``linalg.pack``
 and ``linalg.unpack`` into loops, then the other linalg ops, affine into scf and scf into
 a CFG, expand strided memref metadata (which leaves affine.apply behind, so
