@@ -33,6 +33,7 @@ from xdsl.traits import Commutative, ConstantLike, HasCanonicalizationPatternsTr
 from xdsl.transforms.canonicalization_patterns.arith import (
     SignlessIntegerBinaryOperationConstantProp,
 )
+from xdsl.transforms.canonicalization_patterns.utils import const_evaluate_operand
 
 from mlkit.dialects.arith.cast_folding import defining_op
 from mlkit.dialects.arith.casts import ExtUIOp, element_type
@@ -291,7 +292,7 @@ class IntegerBinaryConstantProp(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, xarith.SignlessIntegerBinaryOperation):
             return
-        lhs, rhs = (_integer_constant(v) for v in (op.lhs, op.rhs))
+        lhs, rhs = (const_evaluate_operand(v) for v in (op.lhs, op.rhs))
         if lhs is None:
             return
         if rhs is None:
@@ -305,13 +306,6 @@ class IntegerBinaryConstantProp(RewritePattern):
         rewriter.replace_op(
             op, xarith.ConstantOp.from_int_and_width(folded, op.result.type, truncate_bits=True)
         )
-
-
-def _integer_constant(value: SSAValue) -> int | None:
-    owner = value.owner
-    if isinstance(owner, xarith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
 
 
 # xDSL's patterns and the instances that stand in for them (``canonicalize``)

@@ -39,6 +39,7 @@ from xdsl.transforms.canonicalization_patterns.scf import (
     SimplifyTrivialLoops as XdslSimplifyTrivialLoops,
 )
 from xdsl.transforms.canonicalization_patterns.scf import replace_op_with_region
+from xdsl.transforms.canonicalization_patterns.utils import const_evaluate_operand
 
 from mlkit.dialects.utils.constants import function_constant
 
@@ -52,11 +53,9 @@ def _yield_of(region: Region) -> Operation | None:
 
 def _defined_in(value: SSAValue, region: Region) -> bool:
     """Whether ``value`` is defined directly in ``region`` (its blocks' ops or arguments)."""
-    if isinstance(value, SSAValue) and value.owner is not None:
-        owner = value.owner
-        block = owner if isinstance(owner, Block) else owner.parent_block()
-        return block is not None and block.parent is region
-    return False
+    owner = value.owner
+    block = owner if isinstance(owner, Block) else owner.parent_block()
+    return block is not None and block.parent is region
 
 
 def _constant_bool(value: SSAValue) -> bool | None:
@@ -64,13 +63,6 @@ def _constant_bool(value: SSAValue) -> bool | None:
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         if owner.value.type == i1:
             return owner.value.value.data != 0
-    return None
-
-
-def _constant_int(value: SSAValue) -> int | None:
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
     return None
 
 
@@ -95,21 +87,20 @@ def _set_yield(region: Region, values: Sequence[SSAValue], rewriter: PatternRewr
     rewriter.replace_op(old, type(old).create(operands=list(values)))
 
 
-def _branch_yields(op: Operation) -> tuple[Operation, Operation] | None:
-    """The two ``scf.yield`` of an ``scf.if`` with results (and so an else)."""
+def _branch_yields(op: Operation) -> tuple[xscf.IfOp, Operation, Operation] | None:
+    """An ``scf.if`` with results (and so an else) and its two ``scf.yield``."""
     if not isinstance(op, xscf.IfOp) or not op.results or not op.false_region.blocks:
         return None
     then_yield, else_yield = _yield_of(op.true_region), _yield_of(op.false_region)
     assert then_yield is not None and else_yield is not None
-    return then_yield, else_yield
+    return op, then_yield, else_yield
 
 
 class ConvertTrivialIfToSelect(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if (yields := _branch_yields(op)) is None:
+        if (found := _branch_yields(op)) is None:
             return
-        assert isinstance(op, xscf.IfOp)
-        then_yield, else_yield = yields
+        op, then_yield, else_yield = found
         pairs = list(zip(then_yield.operands, else_yield.operands))
         kept = [
             t for t, f in pairs if _defined_in(t, op.true_region) or _defined_in(f, op.false_region)
@@ -157,10 +148,9 @@ class RemoveUnusedResults(RewritePattern):
 
 class ReplaceIfYieldWithConditionOrValue(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if (yields := _branch_yields(op)) is None:
+        if (found := _branch_yields(op)) is None:
             return
-        assert isinstance(op, xscf.IfOp)
-        then_yield, else_yield = yields
+        op, then_yield, else_yield = found
         for t, f, result in zip(then_yield.operands, else_yield.operands, op.results):
             if t == f:
                 if result.uses:
@@ -178,17 +168,6 @@ class ReplaceIfYieldWithConditionOrValue(RewritePattern):
                 rewriter.replace_all_uses_with(result, op.cond)
 
 
-def _inside(region: Region, op: Operation) -> bool:
-    """Whether ``op`` is nested (at any depth) in ``region``."""
-    parent = op.parent_region()
-    while parent is not None:
-        if parent is region:
-            return True
-        owner = parent.parent_op()
-        parent = owner.parent_region() if owner is not None else None
-    return False
-
-
 class ConditionPropagation(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, xscf.IfOp) or _constant_bool(op.cond) is not None:
@@ -196,9 +175,9 @@ class ConditionPropagation(RewritePattern):
         constants: dict[bool, SSAValue] = {}
         for use in list(op.cond.uses):
             owner = use.operation
-            if _inside(op.true_region, owner):
+            if op.true_region.is_ancestor(owner):
                 value = True
-            elif _inside(op.false_region, owner):
+            elif op.false_region.is_ancestor(owner):
                 value = False
             else:
                 continue
@@ -217,6 +196,19 @@ class RemoveEmptyElseBranch(RewritePattern):
             return
         _new_if(op, [], rewriter, with_else=False)
         rewriter.erase_op(op)
+
+
+def _new_for(
+    op: xscf.ForOp, inits: Sequence[SSAValue], rewriter: PatternRewriter
+) -> tuple[xscf.ForOp, Block]:
+    """An ``scf.for`` like ``op`` (bounds, attributes, ``unsigned``) on
+    ``inits``, inserted before it, with an empty body of the right arguments."""
+    body = Block(arg_types=[op.body.block.args[0].type, *(v.type for v in inits)])
+    new = type(op)(op.lb, op.ub, op.step, list(inits), Region(body))
+    new.attributes.update(op.attributes)
+    new.properties.update(op.properties)
+    rewriter.insert_op(new, InsertPoint.before(op))
+    return new, body
 
 
 class ForOpIterArgsFolder(RewritePattern):
@@ -256,11 +248,7 @@ class ForOpIterArgsFolder(RewritePattern):
             results.append(None)
         if not changed:
             return
-        new_body = Block(arg_types=[body.args[0].type, *(v.type for v in new_inits)])
-        new = type(op)(op.lb, op.ub, op.step, new_inits, Region(new_body))
-        new.attributes.update(op.attributes)
-        new.properties.update(op.properties)
-        rewriter.insert_op(new, InsertPoint.before(op))
+        new, new_body = _new_for(op, new_inits, rewriter)
         transfer[0] = new_body.args[0]
         kept = 0
         for i, value in enumerate(results):
@@ -316,11 +304,7 @@ class ForOpTensorCastFolder(RewritePattern):
         old_type = op.iter_args[index].type
         inits = list(op.iter_args)
         inits[index] = source
-        new_body = Block(arg_types=[body.args[0].type, *(v.type for v in inits)])
-        new = type(op)(op.lb, op.ub, op.step, inits, Region(new_body))
-        new.attributes.update(op.attributes)
-        new.properties.update(op.properties)
-        rewriter.insert_op(new, InsertPoint.before(op))
+        new, new_body = _new_for(op, inits, rewriter)
         inner = cast_op(new_body.args[1 + index], old_type)  # type: ignore[call-arg]
         new_body.add_op(inner)
         transfer = list(new_body.args)
@@ -341,7 +325,7 @@ class ForOpTensorCastFolder(RewritePattern):
 def _trip_count(lb: SSAValue, ub: SSAValue, step: SSAValue) -> int | None:
     if lb == ub:
         return 0
-    low, high, stride = _constant_int(lb), _constant_int(ub), _constant_int(step)
+    low, high, stride = const_evaluate_operand(lb), const_evaluate_operand(ub), const_evaluate_operand(step)
     if low is None or high is None or stride is None or stride <= 0:
         return None
     return max(0, -(-(high - low) // stride))
@@ -427,11 +411,9 @@ class MergeNestedParallelLoops(RewritePattern):
             Region(merged),
         )
         new.attributes.update(op.attributes)
-        for old, value in zip((*outer.args, *inner_body.args), merged.args):
-            old.replace_all_uses_with(value)
-        for nested in list(inner_body.ops):
-            nested.detach()
-            merged.add_op(nested)
+        for old, value in zip(outer.args, merged.args):
+            rewriter.replace_all_uses_with(old, value)
+        rewriter.inline_block(inner_body, InsertPoint.at_end(merged), merged.args[len(outer.args):])
         rewriter.replace_op(op, new)
 
 
@@ -443,7 +425,7 @@ def _width(value: SSAValue) -> int:
 def _const_diff(lb: SSAValue, ub: SSAValue, unsigned: bool) -> int | None:
     """``ub - lb`` when both are constants or ``ub`` is ``lb + c`` (upstream's
     ``computeConstDiff``), the constants read unsigned for an unsigned loop."""
-    low, high = _constant_int(lb), _constant_int(ub)
+    low, high = const_evaluate_operand(lb), const_evaluate_operand(ub)
     if low is not None and high is not None:
         if unsigned:
             mask = (1 << _width(lb)) - 1
@@ -452,7 +434,7 @@ def _const_diff(lb: SSAValue, ub: SSAValue, unsigned: bool) -> int | None:
     owner = ub.owner
     if isinstance(owner, arith.AddiOp):
         for this, other in ((owner.lhs, owner.rhs), (owner.rhs, owner.lhs)):
-            if this == lb and (c := _constant_int(other)) is not None:
+            if this == lb and (c := const_evaluate_operand(other)) is not None:
                 return c
     return None
 
@@ -476,7 +458,7 @@ class SimplifyTrivialLoops(RewritePattern):
         if diff <= 0:
             rewriter.replace_op(op, [], list(op.iter_args))
             return
-        step = _constant_int(op.step)
+        step = const_evaluate_operand(op.step)
         if step is None:
             return
         if unsigned:

@@ -37,6 +37,7 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriter
 from xdsl.pattern_rewriter import PatternRewriterListener, RewritePattern
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, IsolatedFromAbove
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.canonicalize import CanonicalizePass
 
 from mlkit.diagnostics.emit import emit_error
@@ -109,13 +110,13 @@ def unique_constants(
     driver does not count it)."""
     changed = False
     owned = set() if owned is None else owned
-    tables: dict[int, tuple[Region, dict[tuple[object, ...], Operation]]] = {}
+    tables: dict[Region, dict[tuple[object, ...], Operation]] = {}
     constants = _constants_in_order(region)
     known = [op for op in constants if op in owned]
     fresh = [op for op in constants if op not in owned]
     for op in known + fresh:
         home = _insertion_region(op, region)
-        table = tables.setdefault(id(home), (home, {}))[1]
+        table = tables.setdefault(home, {})
         key = (
             op.name,
             tuple(sorted(op.properties.items())),
@@ -139,11 +140,7 @@ def unique_constants(
             or (op is not entry.first_op and op.prev_op not in owned)
         ):
             op.detach()
-            front = entry.first_op
-            if front is None:
-                entry.add_op(op)
-            else:
-                entry.insert_op_before(op, front)
+            Rewriter.insert_op(op, InsertPoint.at_start(entry))
         owned.add(op)
         table[key] = op
     return changed
